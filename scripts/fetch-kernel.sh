@@ -1,0 +1,80 @@
+#!/usr/bin/env bash
+# Download Debian's current bookworm kernel for one architecture and unpack it
+# (never install it) under the cache folder:
+#   $CACHE/kernels/<arch>/<abi>/
+#       boot/            vmlinuz (arm64: a plain Image), config, System.map
+#       lib/modules/...  the kernel's modules (pruned to the ones guests load)
+#       usr/src/linux-headers-<abi>-<flavour>   split headers (+ -common beside it)
+#   $CACHE/kernels/<arch>/current -> <abi>        (a link, written last)
+# The ABI is resolved through the linux-image-<flavour> metapackage, since
+# security uploads move it. Prints the unpacked folder on stdout.
+#
+# Usage: scripts/fetch-kernel.sh arm64|x86_64 [CACHE_DIR]
+set -euo pipefail
+
+arch=${1:?usage: fetch-kernel.sh arm64|x86_64 [CACHE_DIR]}
+cache=${2:-${BPFD_CACHE_DIR:-$(cd "$(dirname "$0")/.." && pwd)/build/cache}}
+case "$arch" in
+  arm64|aarch64) arch=arm64; debarch=arm64; flavour=arm64 ;;
+  x86_64|amd64)  arch=x86_64; debarch=amd64; flavour=amd64 ;;
+  *) echo "fetch-kernel: unknown architecture '$arch' (arm64 or x86_64)" >&2; exit 2 ;;
+esac
+
+log() { echo "fetch-kernel[$arch]: $*" >&2; }
+
+# Which ABI does the metapackage point at?
+meta="linux-image-$flavour:$debarch"
+image_pkg=$(apt-cache depends "$meta" 2>/dev/null |
+            sed -n 's/^ *Depends: \(linux-image-[0-9][^:]*\).*/\1/p' | head -n1)
+if [ -z "$image_pkg" ]; then
+  log "cannot resolve $meta (run scripts/setup.sh, which adds the arm64 architecture and runs apt-get update)"
+  exit 1
+fi
+abi=${image_pkg#linux-image-}; abi=${abi%-$flavour}        # e.g. 6.1.0-57
+dest="$cache/kernels/$arch/$abi"
+if [ -f "$dest/.complete" ]; then
+  echo "$dest"
+  exit 0
+fi
+
+version=$(apt-cache show "$image_pkg:$debarch" 2>/dev/null | sed -n 's/^Version: //p' | head -n1)
+log "downloading Debian kernel $abi ($version) for $debarch"
+work="$cache/kernels/$arch/.download-$abi"
+rm -rf "$work" "$dest"
+mkdir -p "$work" "$dest"
+(
+  cd "$work"
+  apt-get download -q "$image_pkg:$debarch" \
+      "linux-headers-$abi-$flavour:$debarch" "linux-headers-$abi-common" >/dev/null
+)
+for deb in "$work"/*.deb; do
+  log "unpacking $(basename "$deb")"
+  dpkg -x "$deb" "$dest"
+done
+
+# Keep only the modules a guest loads; the rest is 290 MB we never use.
+keep='virtio_mmio|virtio_console|virtio_ring|virtio|virtio_pci_modern_dev|virtio_pci_legacy_dev|virtio_pci'
+moddir=$(ls -d "$dest"/lib/modules/* | head -n1)
+find "$moddir/kernel" -name '*.ko' | while read -r ko; do
+  name=$(basename "$ko" .ko)
+  [[ "$name" =~ ^($keep)$ ]] || rm -f "$ko"
+done
+find "$moddir/kernel" -type d -empty -delete
+
+# The x86_64 guest boots fastest from the uncompressed vmlinux (PVH entry):
+# recover it from the xz stream inside the bzImage.
+if [ "$arch" = x86_64 ]; then
+  bz="$dest/boot/vmlinuz-$abi-$flavour"
+  off=$(grep -abo $'\xfd7zXZ\x00' "$bz" | head -n1 | cut -d: -f1)
+  if [ -z "$off" ]; then log "no xz stream in $bz"; exit 1; fi
+  tail -c +$((off + 1)) "$bz" | xz -dc 2>/dev/null > "$dest/boot/vmlinux-$abi-$flavour" || true
+  if ! head -c 4 "$dest/boot/vmlinux-$abi-$flavour" | grep -q $'\x7fELF'; then
+    log "could not extract vmlinux from $bz"; exit 1
+  fi
+fi
+
+rm -rf "$work"
+touch "$dest/.complete"
+ln -sfn "$abi" "$cache/kernels/$arch/current"
+log "ready in $dest"
+echo "$dest"

@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# Install everything the BPFd toolkit needs on a Debian 12 (bookworm) machine.
+# Idempotent: run it as often as you like; it only adds what is missing.
+# Usage: sudo scripts/setup.sh
+set -euo pipefail
+
+if [ "$(id -u)" -ne 0 ]; then
+  echo "setup.sh: must run as root (it installs Debian packages)" >&2
+  exit 1
+fi
+
+. /etc/os-release
+if [ "${VERSION_CODENAME:-}" != bookworm ]; then
+  echo "setup.sh: warning: written for Debian 12 (bookworm), this is ${PRETTY_NAME:-unknown}" >&2
+fi
+
+export DEBIAN_FRONTEND=noninteractive
+
+# Source entries for bookworm main: `apt-get source llvm-toolchain-19` needs them.
+src_list=/etc/apt/sources.list.d/bpfd-toolkit-src.sources
+if ! grep -rqs '^Types:.*deb-src' /etc/apt/sources.list.d/ \
+   && ! grep -qs '^deb-src ' /etc/apt/sources.list; then
+  cat > "$src_list" <<'SRC'
+Types: deb-src
+URIs: http://deb.debian.org/debian
+Suites: bookworm bookworm-updates
+Components: main
+Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
+SRC
+fi
+
+# arm64 packages are downloaded (never installed) for the guest kernels.
+if ! dpkg --print-foreign-architectures | grep -qx arm64; then
+  dpkg --add-architecture arm64
+fi
+
+packages=(
+  # compiler side
+  llvm-19-dev llvm-19-tools llvm-19 clang-19 libclang-19-dev libpolly-19-dev lld-19
+  libzstd-dev libcurl4-openssl-dev zlib1g-dev libelf-dev libedit-dev libxml2-dev libffi-dev
+  # build
+  cmake ninja-build g++ dpkg-dev xz-utils python3
+  # device side
+  qemu-system-arm qemu-system-x86 gcc-aarch64-linux-gnu g++-aarch64-linux-gnu cpio
+  # fuzzing (libFuzzer runtime for clang-19)
+  libclang-rt-19-dev
+  # test corpus (BCC tool programs) and host remotes
+  bpfcc-tools android-tools-adb openssh-client
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  case "$p" in \#*) continue ;; esac
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+done
+
+if [ ${#missing[@]} -gt 0 ] || [ ! -f /var/lib/apt/lists/.bpfd-toolkit-updated ]; then
+  echo "setup.sh: apt-get update"
+  apt-get update -qq
+  touch /var/lib/apt/lists/.bpfd-toolkit-updated
+fi
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "setup.sh: installing ${missing[*]}"
+  apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+echo "setup.sh: all packages present"
