@@ -68,6 +68,19 @@ config.substitutions.append(("%bpfd_build", config.bpfd_binary_dir))
 config.substitutions.append(("%bpfd_cache", config.bpfd_cache_dir))
 config.substitutions.append(("%bin", config.bpfd_tools_dir))
 
+# Debian kernels fetched by the fetch-kernels target:
+#   %kernel_arm64   the unpacked package root (boot/, lib/modules/, usr/src/)
+#   %headers_arm64  its linux-headers-ABI-arm64 tree (the -common tree is its sibling)
+import glob
+for arch, flavour in (("arm64", "arm64"), ("x86_64", "amd64")):
+    root = os.path.join(config.bpfd_cache_dir, "kernels", arch, "current")
+    config.substitutions.append(("%%kernel_%s" % arch, root))
+    trees = sorted(glob.glob(os.path.join(root, "usr", "src", "linux-headers-*-" + flavour)))
+    config.substitutions.append(("%%headers_%s" % arch,
+                                 trees[0] if trees else os.path.join(root, "missing-headers")))
+    if trees:
+        config.available_features.add("kernel-" + arch)
+
 # Features describing what this machine can run.
 for qemu, feature in (("qemu-system-aarch64", "qemu-arm64"), ("qemu-system-x86_64", "qemu-x86_64")):
     if shutil.which(qemu):
