@@ -42,6 +42,8 @@ packages=(
   cmake ninja-build g++ dpkg-dev xz-utils python3
   # device side
   qemu-system-arm qemu-system-x86 gcc-aarch64-linux-gnu g++-aarch64-linux-gnu cpio
+  # bpfd links statically against musl (glibc's static floor alone is > 500 KB)
+  musl-dev musl-dev:arm64 musl-tools
   # fuzzing (libFuzzer runtime for clang-19)
   libclang-rt-19-dev
   # test corpus (BCC tool programs) and host remotes
