@@ -1,0 +1,489 @@
+//===- QemuTransport.cpp - bpfd in a QEMU guest booted for the session -----===//
+//
+// The device harness: builds an initramfs (guest init, bpfd, the workload
+// program, the virtio modules of the cached Debian kernel), boots the kernel
+// under TCG with two virtio-serial ports ("bpfd" carries the protocol,
+// "bpfd-ctl" carries "eof N" to end bpfd's input) and the console in a log
+// file, and follows the console for the guest init's sentinels
+// (BPFD-GUEST: READY / EXIT / LEFT / BYE / FATAL) and kernel panics.
+// Everything lives in a run folder that is removed on success and kept (its
+// path printed) on failure.
+//
+//===----------------------------------------------------------------------===//
+
+#include "CpioWriter.h"
+#include "Subprocess.h"
+#include "Transport.h"
+
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <dirent.h>
+#include <fcntl.h>
+#include <fstream>
+#include <signal.h>
+#include <sstream>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/un.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#ifndef BPFD_DEFAULT_CACHE_DIR
+#define BPFD_DEFAULT_CACHE_DIR ""
+#endif
+#ifndef BPFD_DEFAULT_GUEST_DIR
+#define BPFD_DEFAULT_GUEST_DIR ""
+#endif
+#ifndef BPFD_DEFAULT_TOOLS_DIR
+#define BPFD_DEFAULT_TOOLS_DIR ""
+#endif
+
+namespace bpfd {
+namespace {
+
+struct ArchInfo {
+  const char *Name;          // arm64 | x86_64
+  const char *Qemu;          // qemu-system-*
+  const char *ImagePrefix;   // boot/<prefix>*
+  const char *DefaultCpu;
+  const char *Console;       // console= device
+  const char *SerialDevice;  // virtio-serial device on this machine
+  std::vector<const char *> Modules; // load order
+};
+
+const ArchInfo Arm64 = {"arm64", "qemu-system-aarch64", "vmlinuz-", "cortex-a72",
+                        "ttyAMA0", "virtio-serial-device",
+                        {"virtio_mmio", "virtio_console"}};
+const ArchInfo X86_64 = {"x86_64", "qemu-system-x86_64", "vmlinux-", "max", "ttyS0",
+                         "virtio-serial-pci",
+                         {"virtio_ring", "virtio", "virtio_pci_modern_dev",
+                          "virtio_pci_legacy_dev", "virtio_pci", "virtio_console"}};
+
+bool isFile(const std::string &Path) {
+  struct stat St;
+  return stat(Path.c_str(), &St) == 0 && S_ISREG(St.st_mode);
+}
+
+bool isDirectory(const std::string &Path) {
+  struct stat St;
+  return stat(Path.c_str(), &St) == 0 && S_ISDIR(St.st_mode);
+}
+
+std::string envOr(const char *Name, const std::string &Fallback) {
+  const char *V = getenv(Name);
+  return V && *V ? V : Fallback;
+}
+
+std::string firstEntry(const std::string &Dir, const std::string &Prefix) {
+  DIR *D = opendir(Dir.c_str());
+  std::string Found;
+  while (D) {
+    struct dirent *E = readdir(D);
+    if (!E)
+      break;
+    std::string Name = E->d_name;
+    if (Name.rfind(Prefix, 0) == 0 && (Found.empty() || Name < Found))
+      Found = Name;
+  }
+  if (D)
+    closedir(D);
+  return Found;
+}
+
+// Finds NAME.ko under Dir (recursively).
+std::string findModule(const std::string &Dir, const std::string &Name) {
+  DIR *D = opendir(Dir.c_str());
+  std::string Found;
+  while (D && Found.empty()) {
+    struct dirent *E = readdir(D);
+    if (!E)
+      break;
+    std::string Entry = E->d_name;
+    if (Entry == "." || Entry == "..")
+      continue;
+    std::string Path = Dir + "/" + Entry;
+    if (Entry == Name + ".ko" && isFile(Path))
+      Found = Path;
+    else if (isDirectory(Path))
+      Found = findModule(Path, Name);
+  }
+  if (D)
+    closedir(D);
+  return Found;
+}
+
+bool builtinModule(const std::string &ModDir, const std::string &Name) {
+  std::ifstream In(ModDir + "/modules.builtin");
+  std::string Line;
+  while (std::getline(In, Line))
+    if (Line.size() >= Name.size() + 4 &&
+        Line.compare(Line.size() - Name.size() - 4, std::string::npos, "/" + Name + ".ko") == 0)
+      return true;
+  return false;
+}
+
+std::string join(const std::vector<std::string> &Words) {
+  std::string Out;
+  for (const auto &W : Words)
+    Out += W + "\n";
+  return Out;
+}
+
+class QemuTransport : public Transport {
+public:
+  QemuTransport(const ArchInfo &A, const SessionOptions &O) : Arch(A), Options(O) {}
+  ~QemuTransport() override;
+
+  Error start();
+  int writeFd() const override { return DataFd; }
+  int readFd() const override { return DataFd; }
+  Error check() override;
+  Error endInput(uint64_t BytesSent) override;
+  void hangUp() override;
+  Expected<int> wait(double Timeout) override;
+  void kill() override;
+  std::string failureNote() override;
+
+private:
+  void progress(const std::string &Text) {
+    if (Options.Progress)
+      Options.Progress("qemu:" + std::string(Arch.Name) + ": " + Text);
+  }
+  Error buildInitramfs(const std::string &KernelDir, const std::string &Release);
+  Error launch(const std::string &Image);
+  Expected<int> connectSocket(const std::string &Path, double Deadline);
+  void readConsole();
+  bool qemuRunning();
+
+  const ArchInfo &Arch;
+  SessionOptions Options;
+  std::string RunDir;
+  std::string ConsoleLog;
+  pid_t QemuPid = -1;
+  int QemuStatus = -1;
+  int DataFd = -1, CtlFd = -1;
+  off_t ConsoleOffset = 0;
+  std::string ConsolePartial;
+  int ByeStatus = -1;
+  std::string FatalText;
+  bool Panicked = false;
+  bool KeepRunDir = false;
+};
+
+QemuTransport::~QemuTransport() {
+  kill();
+  if (!RunDir.empty() && !KeepRunDir && !Options.KeepFiles) {
+    for (const char *F : {"initramfs.cpio", "console.log", "qemu.log", "data.sock", "ctl.sock"})
+      unlink((RunDir + "/" + F).c_str());
+    rmdir(RunDir.c_str());
+  }
+}
+
+std::string QemuTransport::failureNote() {
+  if (ConsoleLog.empty())
+    return "";
+  KeepRunDir = true;
+  readConsole();
+  std::string Note = " (guest console log kept at " + ConsoleLog;
+  std::ifstream Q(RunDir + "/qemu.log");
+  std::string Line, Last;
+  while (std::getline(Q, Line))
+    if (!Line.empty())
+      Last = Line;
+  if (!Last.empty())
+    Note += "; qemu said: " + Last;
+  return Note + ")";
+}
+
+Error QemuTransport::buildInitramfs(const std::string &KernelDir, const std::string &Release) {
+  std::string GuestDir = Options.GuestDir;
+  if (GuestDir.empty())
+    GuestDir = envOr("BPFD_GUEST_DIR", BPFD_DEFAULT_GUEST_DIR);
+  if (GuestDir.empty() || !isDirectory(GuestDir))
+    GuestDir = selfDirectory() + "/../share/bpfd/guest";
+  std::string Init = GuestDir + "/" + Arch.Name + "/init";
+  std::string Workload = GuestDir + "/" + Arch.Name + "/workload";
+  if (!isFile(Init))
+    return Error::failure(ENOENT, "no guest init at " + Init +
+                                      " (build the bpfd-guest target, or set BPFD_GUEST_DIR)");
+
+  std::string Bpfd = Options.BpfdPath;
+  if (Bpfd.empty()) {
+    std::string Name = std::string("bpfd-") + Arch.Name;
+    Bpfd = selfDirectory() + "/" + Name;
+    if (!isFile(Bpfd) && *BPFD_DEFAULT_TOOLS_DIR)
+      Bpfd = std::string(BPFD_DEFAULT_TOOLS_DIR) + "/" + Name;
+  }
+  if (!isFile(Bpfd))
+    return Error::failure(ENOENT, "no bpfd binary at " + Bpfd + " (build it, or pass --bpfd)");
+
+  CpioWriter Cpio;
+  for (const char *D : {"/dev", "/proc", "/sys", "/tmp", "/bin", "/etc", "/root", "/lib/modules"})
+    Cpio.addDirectory(D);
+  Cpio.addCharDevice("/dev/console", 5, 1);
+  Cpio.addCharDevice("/dev/null", 1, 3, 0666);
+  if (Error E = Cpio.addHostFile("/init", Init, 0755))
+    return E;
+  if (Error E = Cpio.addHostFile("/bin/bpfd", Bpfd, 0755))
+    return E;
+  if (isFile(Workload))
+    if (Error E = Cpio.addHostFile("/bin/workload", Workload, 0755))
+      return E;
+
+  std::string ModDir = KernelDir + "/lib/modules/" + Release;
+  std::vector<std::string> Load;
+  for (const char *M : Arch.Modules) {
+    std::string Ko = findModule(ModDir + "/kernel", M);
+    if (Ko.empty()) {
+      if (builtinModule(ModDir, M))
+        continue;
+      return Error::failure(ENOENT, std::string("module ") + M + " is neither in " + ModDir +
+                                        " nor built into the kernel");
+    }
+    if (Error E = Cpio.addHostFile(std::string("/lib/modules/") + M + ".ko", Ko, 0644))
+      return E;
+    Load.push_back(M);
+  }
+  Cpio.addFile("/etc/modules", join(Load));
+  if (!Options.Workload.empty())
+    Cpio.addFile("/etc/workload", join(Options.Workload));
+  if (!Options.BpfdArgs.empty())
+    Cpio.addFile("/etc/bpfd-args", join(Options.BpfdArgs));
+  for (const auto &F : Options.GuestFiles)
+    if (Error E = Cpio.addHostFile(F.second, F.first, 0755))
+      return E;
+
+  std::string Data = Cpio.finish();
+  std::string Path = RunDir + "/initramfs.cpio";
+  std::ofstream Out(Path, std::ios::binary);
+  Out.write(Data.data(), Data.size());
+  if (!Out)
+    return Error::failure(EIO, "cannot write " + Path);
+  return Error::success();
+}
+
+Error QemuTransport::launch(const std::string &Image) {
+  std::string Cpu = Options.QemuCpu.empty() ? Arch.DefaultCpu : Options.QemuCpu;
+  std::vector<std::string> Argv = {Arch.Qemu};
+  if (std::string(Arch.Name) == "arm64")
+    Argv.insert(Argv.end(), {"-M", "virt"});
+  else
+    Argv.insert(Argv.end(), {"-accel", "tcg"});
+  Argv.insert(Argv.end(),
+              {"-cpu", Cpu, "-m", "1G", "-nodefaults", "-no-user-config", "-net", "none",
+               "-display", "none", "-monitor", "none", "-no-reboot", "-kernel", Image,
+               "-initrd", RunDir + "/initramfs.cpio", "-append",
+               std::string("console=") + Arch.Console + " panic=-1 quiet", "-serial",
+               "file:" + ConsoleLog, "-device", Arch.SerialDevice, "-chardev",
+               "socket,id=c0,path=" + RunDir + "/data.sock,server=on,wait=off", "-device",
+               "virtserialport,chardev=c0,name=bpfd", "-chardev",
+               "socket,id=c1,path=" + RunDir + "/ctl.sock,server=on,wait=off", "-device",
+               "virtserialport,chardev=c1,name=bpfd-ctl"});
+  int Log = open((RunDir + "/qemu.log").c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  SpawnFds Fds;
+  Fds.PipeStdin = Fds.PipeStdout = false;
+  Fds.StdoutFd = Log;
+  Fds.StderrFd = Log;
+  auto C = spawn(Argv, Fds);
+  if (Log >= 0)
+    ::close(Log);
+  if (!C)
+    return C.error();
+  QemuPid = C->Pid;
+  progress("booting " + Image + " (-cpu " + Cpu + "), run folder " + RunDir);
+  return Error::success();
+}
+
+bool QemuTransport::qemuRunning() {
+  if (QemuPid <= 0)
+    return false;
+  int WStatus;
+  if (waitpid(QemuPid, &WStatus, WNOHANG) == QemuPid) {
+    QemuStatus = WIFEXITED(WStatus) ? WEXITSTATUS(WStatus) : 128 + WTERMSIG(WStatus);
+    QemuPid = -1;
+    return false;
+  }
+  return true;
+}
+
+Expected<int> QemuTransport::connectSocket(const std::string &Path, double Deadline) {
+  struct sockaddr_un Addr = {};
+  Addr.sun_family = AF_UNIX;
+  if (Path.size() >= sizeof(Addr.sun_path))
+    return Error::failure(ENAMETOOLONG, "socket path too long: " + Path);
+  std::strcpy(Addr.sun_path, Path.c_str());
+  for (;;) {
+    int Fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    if (Fd < 0)
+      return Error::failure(errno, "cannot create a socket: " + std::string(strerror(errno)));
+    if (connect(Fd, reinterpret_cast<sockaddr *>(&Addr), sizeof(Addr)) == 0) {
+      setNonBlocking(Fd);
+      return Fd;
+    }
+    int E = errno;
+    ::close(Fd);
+    if (E != ENOENT && E != ECONNREFUSED)
+      return Error::failure(E, "cannot connect to " + Path + ": " + strerror(E));
+    if (!qemuRunning())
+      return Error::failure(ECHILD, "QEMU exited (status " + std::to_string(QemuStatus) +
+                                        ") before opening " + Path);
+    if (monotonicSeconds() > Deadline)
+      return Error::failure(ETIMEDOUT, "QEMU did not open " + Path + " in time");
+    usleep(10000);
+  }
+}
+
+Error QemuTransport::start() {
+  std::string CacheDir = envOr("BPFD_CACHE_DIR", BPFD_DEFAULT_CACHE_DIR);
+  std::string KernelDir = Options.KernelDir;
+  if (KernelDir.empty())
+    KernelDir = CacheDir + "/kernels/" + Arch.Name + "/current";
+  std::string Image = firstEntry(KernelDir + "/boot", Arch.ImagePrefix);
+  if (Image.empty())
+    return Error::failure(ENOENT, "no kernel image " + KernelDir + "/boot/" + Arch.ImagePrefix +
+                                      "* (run scripts/fetch-kernel.sh " + Arch.Name +
+                                      ", or the fetch-kernels target, or pass --kernel)");
+  std::string Release = Image.substr(std::strlen(Arch.ImagePrefix));
+  Image = KernelDir + "/boot/" + Image;
+
+  // The run folder; unix socket paths must stay under 108 bytes.
+  std::string Tmp = envOr("TMPDIR", "/tmp");
+  if (Tmp.size() > 60)
+    Tmp = "/tmp";
+  std::string Template = Tmp + "/bpfd-qemu-XXXXXX";
+  std::vector<char> Buf(Template.begin(), Template.end());
+  Buf.push_back(0);
+  if (!mkdtemp(Buf.data()))
+    return Error::failure(errno, "cannot create a run folder in " + Tmp + ": " + strerror(errno));
+  RunDir = Buf.data();
+  ConsoleLog = RunDir + "/console.log";
+
+  if (Error E = buildInitramfs(KernelDir, Release))
+    return E;
+  if (Error E = launch(Image))
+    return E;
+  double Deadline = monotonicSeconds() + 30;
+  auto Data = connectSocket(RunDir + "/data.sock", Deadline);
+  if (!Data)
+    return Data.error();
+  DataFd = *Data;
+  auto Ctl = connectSocket(RunDir + "/ctl.sock", Deadline);
+  if (!Ctl)
+    return Ctl.error();
+  CtlFd = *Ctl;
+  return Error::success();
+}
+
+void QemuTransport::readConsole() {
+  int Fd = open(ConsoleLog.c_str(), O_RDONLY | O_CLOEXEC);
+  if (Fd < 0)
+    return;
+  char Buf[8192];
+  ssize_t N;
+  while ((N = pread(Fd, Buf, sizeof(Buf), ConsoleOffset)) > 0) {
+    ConsoleOffset += N;
+    ConsolePartial.append(Buf, N);
+  }
+  ::close(Fd);
+  size_t NL;
+  while ((NL = ConsolePartial.find('\n')) != std::string::npos) {
+    std::string Line = ConsolePartial.substr(0, NL);
+    ConsolePartial.erase(0, NL + 1);
+    if (!Line.empty() && Line.back() == '\r')
+      Line.pop_back();
+    if (Options.ShowConsole)
+      fprintf(stderr, "[%s guest] %s\n", Arch.Name, Line.c_str());
+    size_t At = Line.find("BPFD-GUEST: ");
+    if (At != std::string::npos) {
+      std::string What = Line.substr(At + 12);
+      int Status;
+      if (sscanf(What.c_str(), "BYE status=%d", &Status) == 1)
+        ByeStatus = Status;
+      else if (What.rfind("FATAL ", 0) == 0)
+        FatalText = What.substr(6);
+      else if (What.rfind("READY", 0) == 0 || What.rfind("EXIT", 0) == 0 ||
+               What.rfind("LEFT", 0) == 0)
+        progress("guest: " + What);
+    }
+    if (Line.find("Kernel panic") != std::string::npos)
+      Panicked = true;
+  }
+}
+
+Error QemuTransport::check() {
+  readConsole();
+  if (!FatalText.empty())
+    return Error::failure(EIO, "guest init failed: " + FatalText);
+  if (Panicked)
+    return Error::failure(EIO, "the guest kernel panicked");
+  if (!qemuRunning() && ByeStatus < 0)
+    return Error::failure(ECHILD, "QEMU exited (status " + std::to_string(QemuStatus) +
+                                      ") without the guest's BYE");
+  return Error::success();
+}
+
+Error QemuTransport::endInput(uint64_t BytesSent) {
+  std::string Line = "eof " + std::to_string(BytesSent) + "\n";
+  if (CtlFd < 0 || write(CtlFd, Line.data(), Line.size()) != static_cast<ssize_t>(Line.size()))
+    return Error::failure(EIO, "cannot send the end of input on the control port");
+  return Error::success();
+}
+
+void QemuTransport::hangUp() {
+  if (DataFd >= 0)
+    ::close(DataFd);
+  DataFd = -1;
+}
+
+Expected<int> QemuTransport::wait(double Timeout) {
+  double Deadline = monotonicSeconds() + Timeout;
+  while (qemuRunning()) {
+    readConsole();
+    if (!FatalText.empty() || Panicked)
+      break;
+    if (monotonicSeconds() > Deadline)
+      return Error::failure(ETIMEDOUT, "the guest did not power off within " +
+                                           std::to_string(static_cast<int>(Timeout)) + " s");
+    usleep(20000);
+  }
+  readConsole();
+  if (Error E = check())
+    return E;
+  if (ByeStatus < 0)
+    return Error::failure(EIO, "the guest ended without its BYE sentinel");
+  progress("guest powered off");
+  return ByeStatus;
+}
+
+void QemuTransport::kill() {
+  if (QemuPid > 0) {
+    killChild(QemuPid);
+    QemuPid = -1;
+  }
+  for (int *Fd : {&DataFd, &CtlFd})
+    if (*Fd >= 0) {
+      ::close(*Fd);
+      *Fd = -1;
+    }
+}
+
+} // namespace
+
+Expected<std::unique_ptr<Transport>> openQemuTransport(const std::string &ArchName,
+                                                       const SessionOptions &Options) {
+  const ArchInfo *A = nullptr;
+  if (ArchName == "arm64" || ArchName == "aarch64")
+    A = &Arm64;
+  else if (ArchName == "x86_64" || ArchName == "amd64")
+    A = &X86_64;
+  else
+    return Error::failure(EINVAL, "unknown guest architecture '" + ArchName +
+                                      "' (arm64 or x86_64)");
+  auto T = std::make_unique<QemuTransport>(*A, Options);
+  if (Error E = T->start())
+    return Error::failure(E.errnoValue(), E.message() + T->failureNote());
+  return std::unique_ptr<Transport>(std::move(T));
+}
+
+} // namespace bpfd

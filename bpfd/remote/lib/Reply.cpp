@@ -1,0 +1,144 @@
+//===- Reply.cpp - parsing of bpfd's status and greeting lines -------------===//
+
+#include "bpfd/Reply.h"
+
+#include <cerrno>
+#include <cstdlib>
+
+namespace bpfd {
+
+bool isPayloadLine(const std::string &Line) {
+  return Line.size() >= 2 && Line[0] == '+' && Line[1] == ' ';
+}
+
+Error Reply::toError() const {
+  if (ok())
+    return Error::success();
+  std::string Text = Command + ": " + (ErrnoName.empty() ? "error" : ErrnoName);
+  if (!Message.empty())
+    Text += ": " + Message;
+  return Error::failure(static_cast<int>(-Ret), Text);
+}
+
+static Error malformed(const std::string &Line, const char *Why) {
+  return Error::failure(EPROTO, "malformed status line '" + Line + "': " + Why);
+}
+
+// Reads a "..." value starting at Line[Pos] (the opening quote); leaves Pos
+// after the closing quote.
+static bool readQuoted(const std::string &Line, size_t &Pos, std::string &Out) {
+  if (Pos >= Line.size() || Line[Pos] != '"')
+    return false;
+  for (++Pos; Pos < Line.size(); ++Pos) {
+    char C = Line[Pos];
+    if (C == '"') {
+      ++Pos;
+      return true;
+    }
+    if (C != '\\') {
+      Out += C;
+      continue;
+    }
+    if (++Pos >= Line.size())
+      return false;
+    switch (char E = Line[Pos]) {
+    case 'n': Out += '\n'; break;
+    case 't': Out += '\t'; break;
+    case 'r': Out += '\r'; break;
+    case 'x': {
+      if (Pos + 2 >= Line.size())
+        return false;
+      char Hex[3] = {Line[Pos + 1], Line[Pos + 2], 0};
+      char *End;
+      long V = std::strtol(Hex, &End, 16);
+      if (*End)
+        return false;
+      Out += static_cast<char>(V);
+      Pos += 2;
+      break;
+    }
+    default: Out += E; break;
+    }
+  }
+  return false;
+}
+
+Error parseStatusLine(const std::string &Line, Reply &R) {
+  if (Line.empty() || Line[0] == '+')
+    return malformed(Line, "a status line never starts with '+'");
+  size_t Colon = Line.find(": ");
+  if (Colon == std::string::npos || Colon == 0)
+    return malformed(Line, "no '<command>: ' prefix");
+  R.StatusLine = Line;
+  R.Command = Line.substr(0, Colon);
+  bool HaveRet = false;
+  size_t Pos = Colon + 2;
+  while (Pos < Line.size()) {
+    if (Line[Pos] == ' ') {
+      ++Pos;
+      continue;
+    }
+    size_t Eq = Line.find('=', Pos);
+    if (Eq == std::string::npos)
+      return malformed(Line, "a field without '='");
+    std::string Key = Line.substr(Pos, Eq - Pos);
+    Pos = Eq + 1;
+    std::string Value;
+    if (Pos < Line.size() && Line[Pos] == '"') {
+      if (!readQuoted(Line, Pos, Value))
+        return malformed(Line, "unterminated quoted value");
+    } else {
+      size_t End = Line.find(' ', Pos);
+      if (End == std::string::npos)
+        End = Line.size();
+      Value = Line.substr(Pos, End - Pos);
+      Pos = End;
+    }
+    if (Key == "ret") {
+      char *End;
+      errno = 0;
+      R.Ret = std::strtoll(Value.c_str(), &End, 0);
+      if (Value.empty() || *End || errno)
+        return malformed(Line, "ret= is not a number");
+      HaveRet = true;
+    } else if (Key == "errno") {
+      R.ErrnoName = Value;
+    } else if (Key == "msg") {
+      R.Message = Value;
+    } else if (Key == "tag") {
+      R.Tag = Value;
+    }
+    // Unknown fields are ignored: later protocol versions may add some.
+  }
+  if (!HaveRet)
+    return malformed(Line, "no ret= field");
+  return Error::success();
+}
+
+Expected<std::vector<std::pair<std::string, std::string>>>
+parseGreeting(const std::string &Line) {
+  static const char Prefix[] = "bpfd: ";
+  if (Line.compare(0, sizeof(Prefix) - 1, Prefix) != 0)
+    return Error::failure(EPROTO, "expected the greeting 'bpfd: version=...', got '" +
+                                      Line.substr(0, 200) + "'");
+  std::vector<std::pair<std::string, std::string>> Fields;
+  size_t Pos = sizeof(Prefix) - 1;
+  while (Pos < Line.size()) {
+    size_t End = Line.find(' ', Pos);
+    if (End == std::string::npos)
+      End = Line.size();
+    std::string Word = Line.substr(Pos, End - Pos);
+    Pos = End + 1;
+    if (Word.empty())
+      continue;
+    size_t Eq = Word.find('=');
+    if (Eq == std::string::npos || Eq == 0)
+      return Error::failure(EPROTO, "malformed greeting field '" + Word + "' in '" + Line + "'");
+    Fields.emplace_back(Word.substr(0, Eq), Word.substr(Eq + 1));
+  }
+  if (Fields.empty() || Fields[0].first != "version")
+    return Error::failure(EPROTO, "greeting without version= first: '" + Line + "'");
+  return Fields;
+}
+
+} // namespace bpfd

@@ -1,0 +1,145 @@
+//===- bpfd-remote.cpp - join a bpfd session to stdin/stdout ---------------===//
+
+#include "bpfd/Session.h"
+
+#include <cerrno>
+#include <csignal>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <unistd.h>
+
+static const char Usage[] =
+    "usage: bpfd-remote [OPTIONS] SPEC\n"
+    "\n"
+    "Opens a bpfd session on SPEC and joins it to standard input and output:\n"
+    "bpfd's greeting and replies are printed, every input line is a command.\n"
+    "At end of input bpfd's input is ended, its last replies printed, and\n"
+    "bpfd-remote exits with bpfd's exit status.\n"
+    "\n"
+    "SPEC:\n"
+    "  qemu:arm64 | qemu:x86_64   boot a QEMU guest (Debian kernel) running bpfd\n"
+    "  process:COMMAND            sh -c COMMAND; its stdin/stdout are the session\n"
+    "  adb[:SERIAL]               push bpfd to an Android device, run it as root\n"
+    "  ssh:[USER@]HOST            copy bpfd to HOST, run it there\n"
+    "\n"
+    "Options:\n"
+    "  --bpfd PATH         the bpfd binary to deploy (default: bpfd-<arch> beside\n"
+    "                      this program)\n"
+    "  --kernel DIR        qemu: unpacked Debian kernel (default:\n"
+    "                      $BPFD_CACHE_DIR/kernels/<arch>/current)\n"
+    "  --timeout S         seconds for each step: boot to greeting, each reply,\n"
+    "                      shutdown (default: $BPFD_QEMU_TIMEOUT or 120)\n"
+    "  --workload 'ARGV'   qemu: run this in the guest in the background before\n"
+    "                      bpfd (words split on blanks; /bin/workload is there)\n"
+    "  --guest-file HOST=GUEST  qemu: add a file to the guest (repeatable)\n"
+    "  --bpfd-arg ARG      qemu: an extra argument for bpfd (repeatable)\n"
+    "  --cpu MODEL         qemu: -cpu (default cortex-a72 / max)\n"
+    "  --hang-up           at end of input hang up on bpfd instead of ending its\n"
+    "                      input in order (replies still in flight are lost)\n"
+    "  --console           copy the guest console to stderr\n"
+    "  --keep              keep the qemu run folder (console log, initramfs)\n"
+    "  -v, --verbose       progress lines on stderr\n"
+    "  -h, --help          this text\n"
+    "\n"
+    "Exit status: bpfd's, or 125 if the session failed (message on stderr).\n";
+
+static std::vector<std::string> splitWords(const std::string &S) {
+  std::vector<std::string> Words;
+  size_t Pos = 0;
+  while ((Pos = S.find_first_not_of(" \t", Pos)) != std::string::npos) {
+    size_t End = S.find_first_of(" \t", Pos);
+    Words.push_back(S.substr(Pos, End == std::string::npos ? std::string::npos : End - Pos));
+    Pos = End;
+  }
+  return Words;
+}
+
+int main(int argc, char **argv) {
+  signal(SIGPIPE, SIG_IGN);
+  bpfd::SessionOptions Options;
+  if (const char *T = getenv("BPFD_QEMU_TIMEOUT"))
+    Options.Timeout = atof(T) > 0 ? atof(T) : Options.Timeout;
+  bool Verbose = false, HangUp = false;
+  std::string Spec;
+  for (int I = 1; I < argc; ++I) {
+    std::string A = argv[I];
+    auto Value = [&](const char *Name) -> const char * {
+      if (I + 1 >= argc) {
+        fprintf(stderr, "bpfd-remote: %s needs a value\n", Name);
+        exit(2);
+      }
+      return argv[++I];
+    };
+    if (A == "-h" || A == "--help") {
+      fputs(Usage, stdout);
+      return 0;
+    } else if (A == "-v" || A == "--verbose") {
+      Verbose = true;
+    } else if (A == "--bpfd") {
+      Options.BpfdPath = Value("--bpfd");
+    } else if (A == "--kernel") {
+      Options.KernelDir = Value("--kernel");
+    } else if (A == "--timeout") {
+      const char *V = Value("--timeout");
+      char *End;
+      Options.Timeout = strtod(V, &End);
+      if (*End || Options.Timeout <= 0) {
+        fprintf(stderr, "bpfd-remote: --timeout takes a positive number of seconds, not '%s'\n",
+                V);
+        return 2;
+      }
+    } else if (A == "--workload") {
+      Options.Workload = splitWords(Value("--workload"));
+    } else if (A == "--guest-file") {
+      std::string V = Value("--guest-file");
+      size_t Eq = V.find('=');
+      if (Eq == std::string::npos || Eq == 0 || Eq + 1 == V.size() || V[Eq + 1] != '/') {
+        fprintf(stderr, "bpfd-remote: --guest-file takes HOST=/GUEST/PATH, not '%s'\n",
+                V.c_str());
+        return 2;
+      }
+      Options.GuestFiles.emplace_back(V.substr(0, Eq), V.substr(Eq + 1));
+    } else if (A == "--bpfd-arg") {
+      Options.BpfdArgs.push_back(Value("--bpfd-arg"));
+    } else if (A == "--cpu") {
+      Options.QemuCpu = Value("--cpu");
+    } else if (A == "--hang-up") {
+      HangUp = true;
+    } else if (A == "--console") {
+      Options.ShowConsole = true;
+    } else if (A == "--keep") {
+      Options.KeepFiles = true;
+    } else if (A.size() > 1 && A[0] == '-') {
+      fprintf(stderr, "bpfd-remote: unknown option '%s' (see --help)\n", A.c_str());
+      return 2;
+    } else if (Spec.empty()) {
+      Spec = A;
+    } else {
+      fprintf(stderr, "bpfd-remote: one SPEC only ('%s' and '%s'); quote process: commands\n",
+              Spec.c_str(), A.c_str());
+      return 2;
+    }
+  }
+  if (Spec.empty()) {
+    fputs(Usage, stderr);
+    return 2;
+  }
+  if (Verbose)
+    Options.Progress = [](const std::string &Line) {
+      fprintf(stderr, "bpfd-remote: %s\n", Line.c_str());
+    };
+
+  auto S = bpfd::Session::open(Spec, Options);
+  if (!S) {
+    fprintf(stderr, "bpfd-remote: %s\n", S.error().message().c_str());
+    return 125;
+  }
+  auto Status = (*S)->relay(0, 1, HangUp);
+  if (!Status) {
+    fprintf(stderr, "bpfd-remote: %s\n", Status.error().message().c_str());
+    return 125;
+  }
+  return *Status;
+}
