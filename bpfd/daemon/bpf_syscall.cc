@@ -1,0 +1,184 @@
+#include "bpf_syscall.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+namespace bpfd {
+
+int safeFd(int fd) {
+  if (fd < 0) return fd;
+  if (fd <= 2) {
+    int moved = fcntl(fd, F_DUPFD_CLOEXEC, 3);
+    int e = errno;
+    close(fd);
+    return moved < 0 ? -e : moved;
+  }
+  fcntl(fd, F_SETFD, FD_CLOEXEC);
+  return fd;
+}
+
+int sysBpf(int cmd, union bpf_attr *attr) {
+  long r = syscall(__NR_bpf, cmd, attr, sizeof(*attr));
+  if (r < 0) return -errno;
+  return (int)r;
+}
+
+int sysPerfEventOpen(struct perf_event_attr *attr, int pid, int cpu, int group, unsigned flags) {
+  long r = syscall(__NR_perf_event_open, attr, pid, cpu, group, flags);
+  if (r < 0) return -errno;
+  return safeFd((int)r);
+}
+
+static void setName(char *dst, const char *name) {
+  // Kernel object names: at most 15 characters of [A-Za-z0-9_.].
+  size_t n = 0;
+  for (; name && name[n] && n < BPF_OBJ_NAME_LEN - 1; ++n) {
+    char c = name[n];
+    bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+              c == '_' || c == '.';
+    dst[n] = ok ? c : '_';
+  }
+  dst[n] = 0;
+}
+
+int bpfMapCreate(uint32_t type, const char *name, uint32_t keySize, uint32_t valueSize,
+                 uint32_t maxEntries, uint32_t flags) {
+  union bpf_attr a;
+  memset(&a, 0, sizeof a);
+  a.map_type = type;
+  a.key_size = keySize;
+  a.value_size = valueSize;
+  a.max_entries = maxEntries;
+  a.map_flags = flags;
+  setName(a.map_name, name);
+  return safeFd(sysBpf(BPF_MAP_CREATE, &a));
+}
+
+static int elemOp(int cmd, int fd, const void *key, const void *value, uint64_t flags) {
+  union bpf_attr a;
+  memset(&a, 0, sizeof a);
+  a.map_fd = (uint32_t)fd;
+  a.key = (uint64_t)(uintptr_t)key;
+  a.value = (uint64_t)(uintptr_t)value;
+  a.flags = flags;
+  return sysBpf(cmd, &a);
+}
+
+int bpfMapLookup(int fd, const void *key, void *value) {
+  return elemOp(BPF_MAP_LOOKUP_ELEM, fd, key, value, 0);
+}
+int bpfMapUpdate(int fd, const void *key, const void *value, uint64_t flags) {
+  return elemOp(BPF_MAP_UPDATE_ELEM, fd, key, value, flags);
+}
+int bpfMapDelete(int fd, const void *key) { return elemOp(BPF_MAP_DELETE_ELEM, fd, key, nullptr, 0); }
+int bpfMapNextKey(int fd, const void *key, void *next) {
+  union bpf_attr a;
+  memset(&a, 0, sizeof a);
+  a.map_fd = (uint32_t)fd;
+  a.key = (uint64_t)(uintptr_t)key;
+  a.next_key = (uint64_t)(uintptr_t)next;
+  return sysBpf(BPF_MAP_GET_NEXT_KEY, &a);
+}
+int bpfMapFreeze(int fd) {
+  union bpf_attr a;
+  memset(&a, 0, sizeof a);
+  a.map_fd = (uint32_t)fd;
+  return sysBpf(BPF_MAP_FREEZE, &a);
+}
+int bpfMapInfo(int fd, struct bpf_map_info *info) {
+  union bpf_attr a;
+  memset(&a, 0, sizeof a);
+  memset(info, 0, sizeof *info);
+  a.info.bpf_fd = (uint32_t)fd;
+  a.info.info_len = sizeof *info;
+  a.info.info = (uint64_t)(uintptr_t)info;
+  return sysBpf(BPF_OBJ_GET_INFO_BY_FD, &a);
+}
+
+int bpfProgLoad(uint32_t type, const char *name, const char *license, uint32_t kernVersion,
+                const struct bpf_insn *insns, size_t count, Vec<char> *log) {
+  union bpf_attr a;
+  memset(&a, 0, sizeof a);
+  a.prog_type = type;
+  a.insns = (uint64_t)(uintptr_t)insns;
+  a.insn_cnt = (uint32_t)count;
+  a.license = (uint64_t)(uintptr_t)license;
+  a.kern_version = kernVersion;
+  setName(a.prog_name, name);
+  int fd = sysBpf(BPF_PROG_LOAD, &a);
+  if (fd >= 0 || !log) return safeFd(fd);
+  // Load again with a log to explain the failure.
+  const size_t logSize = 1u << 20;
+  if (!log->resize(logSize)) return fd;
+  (*log)[0] = 0;
+  a.log_level = 1;
+  a.log_size = logSize;
+  a.log_buf = (uint64_t)(uintptr_t)log->data();
+  int fd2 = sysBpf(BPF_PROG_LOAD, &a);
+  if (fd2 >= 0) { // loaded the second time; keep it
+    log->clear();
+    return safeFd(fd2);
+  }
+  (*log)[logSize - 1] = 0;
+  log->resize(strlen(log->data()));
+  return fd;
+}
+
+int bpfBtfLoad(const void *data, size_t size, Vec<char> *log) {
+  union bpf_attr a;
+  memset(&a, 0, sizeof a);
+  a.btf = (uint64_t)(uintptr_t)data;
+  a.btf_size = (uint32_t)size;
+  int fd = sysBpf(BPF_BTF_LOAD, &a);
+  if (fd >= 0 || !log) return safeFd(fd);
+  const size_t logSize = 64u << 10;
+  if (!log->resize(logSize)) return fd;
+  (*log)[0] = 0;
+  a.btf_log_level = 1;
+  a.btf_log_size = logSize;
+  a.btf_log_buf = (uint64_t)(uintptr_t)log->data();
+  int fd2 = sysBpf(BPF_BTF_LOAD, &a);
+  if (fd2 >= 0) { log->clear(); return safeFd(fd2); }
+  (*log)[logSize - 1] = 0;
+  log->resize(strlen(log->data()));
+  return fd;
+}
+
+int bpfRawTracepointOpen(const char *name, int progFd) {
+  union bpf_attr a;
+  memset(&a, 0, sizeof a);
+  a.raw_tracepoint.name = (uint64_t)(uintptr_t)name;
+  a.raw_tracepoint.prog_fd = (uint32_t)progFd;
+  return safeFd(sysBpf(BPF_RAW_TRACEPOINT_OPEN, &a));
+}
+
+int bpfObjPin(int fd, const char *path) {
+  union bpf_attr a;
+  memset(&a, 0, sizeof a);
+  a.pathname = (uint64_t)(uintptr_t)path;
+  a.bpf_fd = (uint32_t)fd;
+  return sysBpf(BPF_OBJ_PIN, &a);
+}
+
+int possibleCpus() {
+  int fd = open("/sys/devices/system/cpu/possible", O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return 1;
+  char buf[128];
+  ssize_t n = read(fd, buf, sizeof buf - 1);
+  close(fd);
+  if (n <= 0) return 1;
+  buf[n] = 0;
+  // "0-3" or "0" or "0-1,4-5": the count is the highest index + 1.
+  int highest = 0, cur = 0;
+  bool any = false;
+  for (ssize_t i = 0; i <= n; ++i) {
+    char c = buf[i];
+    if (c >= '0' && c <= '9') { cur = cur * 10 + (c - '0'); any = true; if (cur > 4096) return 1; }
+    else { if (any && cur > highest) highest = cur; cur = 0; any = false; }
+  }
+  return highest + 1;
+}
+
+} // namespace bpfd

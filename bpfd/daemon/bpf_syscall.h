@@ -1,0 +1,38 @@
+// Thin wrappers over bpf(2) and perf_event_open(2). Each returns a file
+// descriptor or 0 on success, and -errno on failure.
+#ifndef BPFD_DAEMON_BPF_SYSCALL_H
+#define BPFD_DAEMON_BPF_SYSCALL_H
+
+#include "support.h"
+
+#include <linux/bpf.h>
+#include <linux/perf_event.h>
+
+namespace bpfd {
+
+int sysBpf(int cmd, union bpf_attr *attr);
+int sysPerfEventOpen(struct perf_event_attr *attr, int pid, int cpu, int group, unsigned flags);
+
+int bpfMapCreate(uint32_t type, const char *name, uint32_t keySize, uint32_t valueSize,
+                 uint32_t maxEntries, uint32_t flags);
+int bpfMapLookup(int fd, const void *key, void *value);
+int bpfMapUpdate(int fd, const void *key, const void *value, uint64_t flags);
+int bpfMapDelete(int fd, const void *key);
+int bpfMapNextKey(int fd, const void *key, void *next); // key null: first key
+int bpfMapFreeze(int fd);
+int bpfMapInfo(int fd, struct bpf_map_info *info);
+// On failure with a log buffer, the kernel's verifier log is in log.
+int bpfProgLoad(uint32_t type, const char *name, const char *license, uint32_t kernVersion,
+                const struct bpf_insn *insns, size_t count, Vec<char> *log);
+int bpfBtfLoad(const void *data, size_t size, Vec<char> *log);
+int bpfRawTracepointOpen(const char *name, int progFd);
+int bpfObjPin(int fd, const char *path);
+
+// Moves fd above 2 (bpfd never hands out 0..2) and sets close-on-exec.
+int safeFd(int fd);
+
+int possibleCpus(); // from /sys/devices/system/cpu/possible, at least 1
+
+} // namespace bpfd
+
+#endif

@@ -1,0 +1,182 @@
+#include "btf.h"
+
+#include <stdio.h>
+
+namespace bpfd {
+
+enum : uint32_t {
+  KIND_INT = 1, KIND_PTR, KIND_ARRAY, KIND_STRUCT, KIND_UNION, KIND_ENUM, KIND_FWD,
+  KIND_TYPEDEF, KIND_VOLATILE, KIND_CONST, KIND_RESTRICT, KIND_FUNC, KIND_FUNC_PROTO,
+  KIND_VAR, KIND_DATASEC, KIND_FLOAT, KIND_DECL_TAG, KIND_TYPE_TAG, KIND_ENUM64,
+};
+
+static uint32_t rd32(const uint8_t *p) { uint32_t v; memcpy(&v, p, 4); return v; }
+
+bool Btf::parse(const uint8_t *data, size_t size, char *err, size_t errCap) {
+  offsets_.clear();
+  if (size < 24) { snprintf(err, errCap, ".BTF: %zu bytes is shorter than its header", size); return false; }
+  uint16_t magic; memcpy(&magic, data, 2);
+  if (magic != 0xeB9F) { snprintf(err, errCap, ".BTF: bad magic 0x%x", magic); return false; }
+  uint32_t hdrLen = rd32(data + 4), typeOff = rd32(data + 8), typeLen = rd32(data + 12),
+           strOff = rd32(data + 16), strLen = rd32(data + 20);
+  if (hdrLen < 24 || hdrLen > size || (uint64_t)hdrLen + typeOff + typeLen > size ||
+      (uint64_t)hdrLen + strOff + strLen > size || (typeLen & 3)) {
+    snprintf(err, errCap, ".BTF: header sections out of bounds");
+    return false;
+  }
+  types_ = data + hdrLen + typeOff;
+  typesLen_ = typeLen;
+  strs_ = reinterpret_cast<const char *>(data + hdrLen + strOff);
+  strsLen_ = strLen;
+  size_t off = 0;
+  while (off < typesLen_) {
+    if (typesLen_ - off < sizeof(TypeHdr)) { snprintf(err, errCap, ".BTF: truncated type at %zu", off); return false; }
+    TypeHdr t; memcpy(&t, types_ + off, sizeof t);
+    if (off & 3) { snprintf(err, errCap, ".BTF: misaligned type"); return false; }
+    size_t extraLen = 0, vl = vlen(&t);
+    switch (kind(&t)) {
+    case KIND_INT: case KIND_VAR: case KIND_DECL_TAG: extraLen = 4; break;
+    case KIND_ARRAY: extraLen = 12; break;
+    case KIND_STRUCT: case KIND_UNION: case KIND_DATASEC: case KIND_ENUM64: extraLen = 12 * vl; break;
+    case KIND_ENUM: case KIND_FUNC_PROTO: extraLen = 8 * vl; break;
+    case KIND_PTR: case KIND_FWD: case KIND_TYPEDEF: case KIND_VOLATILE: case KIND_CONST:
+    case KIND_RESTRICT: case KIND_FUNC: case KIND_FLOAT: case KIND_TYPE_TAG: break;
+    default:
+      snprintf(err, errCap, ".BTF: type %zu has unknown kind %u", offsets_.size() + 1, kind(&t));
+      return false;
+    }
+    if (typesLen_ - off - sizeof t < extraLen) { snprintf(err, errCap, ".BTF: truncated type data"); return false; }
+    if (offsets_.size() >= (1u << 20) || !offsets_.push((uint32_t)off)) {
+      snprintf(err, errCap, ".BTF: too many types");
+      return false;
+    }
+    off += sizeof t + extraLen;
+  }
+  return true;
+}
+
+const Btf::TypeHdr *Btf::type(uint32_t id) const {
+  if (id == 0 || id > offsets_.size()) return nullptr;
+  return reinterpret_cast<const TypeHdr *>(types_ + offsets_[id - 1]);
+}
+
+StrRef Btf::name(uint32_t off) const {
+  if (off >= strsLen_) return StrRef("", 0);
+  const char *p = strs_ + off;
+  size_t n = strnlen(p, strsLen_ - off);
+  return StrRef(p, n);
+}
+
+uint32_t Btf::skipModifiers(uint32_t id) const {
+  for (int depth = 0; depth < 32; ++depth) {
+    const TypeHdr *t = type(id);
+    if (!t) return 0;
+    uint32_t k = kind(t);
+    if (k != KIND_TYPEDEF && k != KIND_VOLATILE && k != KIND_CONST && k != KIND_RESTRICT &&
+        k != KIND_TYPE_TAG)
+      return id;
+    id = t->sizeOrType;
+  }
+  return 0;
+}
+
+bool Btf::typeSize(uint32_t id, uint64_t *size, int depth) const {
+  if (depth > 32) return false;
+  id = skipModifiers(id);
+  const TypeHdr *t = type(id);
+  if (!t) return false;
+  switch (kind(t)) {
+  case KIND_INT: case KIND_STRUCT: case KIND_UNION: case KIND_ENUM: case KIND_ENUM64:
+  case KIND_FLOAT: case KIND_DATASEC:
+    *size = t->sizeOrType;
+    return true;
+  case KIND_PTR:
+    *size = 8;
+    return true;
+  case KIND_ARRAY: {
+    uint32_t elem = rd32(extra(id)), nelems = rd32(extra(id) + 8);
+    uint64_t es;
+    if (!typeSize(elem, &es, depth + 1)) return false;
+    if (es && nelems > (1ull << 32) / es) return false;
+    *size = es * nelems;
+    return true;
+  }
+  default:
+    return false;
+  }
+}
+
+// `__uint(name, N)` is `int (*name)[N]`: a pointer to an array of N elements.
+bool Btf::arrayLenOfPtr(uint32_t ptrId, uint32_t *out) const {
+  const TypeHdr *p = type(skipModifiers(ptrId));
+  if (!p || kind(p) != KIND_PTR) return false;
+  uint32_t arr = skipModifiers(p->sizeOrType);
+  const TypeHdr *a = type(arr);
+  if (!a || kind(a) != KIND_ARRAY) return false;
+  *out = rd32(extra(arr) + 8);
+  return true;
+}
+
+bool Btf::mapDefs(Vec<BtfMapDef> *out, char *err, size_t errCap) const {
+  for (uint32_t id = 1; id <= offsets_.size(); ++id) {
+    const TypeHdr *sec = type(id);
+    if (kind(sec) != KIND_DATASEC || !name(sec->nameOff).eq(".maps")) continue;
+    for (uint32_t i = 0; i < vlen(sec); ++i) {
+      const uint8_t *vi = extra(id) + 12 * i;
+      uint32_t varId = rd32(vi), varOff = rd32(vi + 4);
+      const TypeHdr *var = type(varId);
+      if (!var || kind(var) != KIND_VAR) {
+        snprintf(err, errCap, ".BTF: .maps entry %u is not a variable", i);
+        return false;
+      }
+      BtfMapDef def;
+      memset(&def, 0, sizeof def);
+      copyStr(def.name, sizeof def.name, name(var->nameOff));
+      def.secOffset = varOff;
+      uint32_t structId = skipModifiers(var->sizeOrType);
+      const TypeHdr *st = type(structId);
+      if (!st || kind(st) != KIND_STRUCT) {
+        snprintf(err, errCap, ".BTF: map '%s' is not a struct", def.name);
+        return false;
+      }
+      for (uint32_t m = 0; m < vlen(st); ++m) {
+        const uint8_t *mem = extra(structId) + 12 * m;
+        StrRef mname = name(rd32(mem));
+        uint32_t mtype = rd32(mem + 4);
+        uint32_t *field = nullptr;
+        if (mname.eq("type")) field = &def.type;
+        else if (mname.eq("key_size")) field = &def.keySize;
+        else if (mname.eq("value_size")) field = &def.valueSize;
+        else if (mname.eq("max_entries")) field = &def.maxEntries;
+        else if (mname.eq("map_flags")) field = &def.flags;
+        else if (mname.eq("pinning")) field = &def.pinning;
+        if (field) {
+          if (!arrayLenOfPtr(mtype, field)) {
+            snprintf(err, errCap, ".BTF: map '%s' field '%.*s' is not __uint()", def.name,
+                     (int)mname.n, mname.p);
+            return false;
+          }
+          continue;
+        }
+        if (mname.eq("key") || mname.eq("value")) {
+          const TypeHdr *p = type(skipModifiers(mtype));
+          uint64_t sz;
+          if (!p || kind(p) != KIND_PTR || !typeSize(p->sizeOrType, &sz) || sz > (1u << 20)) {
+            snprintf(err, errCap, ".BTF: map '%s' field '%.*s' has no sized type", def.name,
+                     (int)mname.n, mname.p);
+            return false;
+          }
+          (mname.eq("key") ? def.keySize : def.valueSize) = (uint32_t)sz;
+          continue;
+        }
+        snprintf(err, errCap, ".BTF: map '%s' has unsupported field '%.*s'", def.name,
+                 (int)mname.n, mname.p);
+        return false;
+      }
+      if (!out->push(def)) { snprintf(err, errCap, "out of memory"); return false; }
+    }
+  }
+  return true;
+}
+
+} // namespace bpfd

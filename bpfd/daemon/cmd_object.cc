@@ -1,0 +1,217 @@
+// LOAD_OBJECT and its chunked upload: creates an object's maps, loads and
+// attaches its programs from the plan elf_object.cc builds.
+#include "base64.h"
+#include "bpf_syscall.h"
+#include "elf_object.h"
+#include "kernel_info.h"
+#include "session.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <sys/stat.h>
+
+namespace bpfd {
+
+constexpr size_t kMaxObject = 32u << 20;
+
+void cmdObjectBegin(Session &s, const Args &a) {
+  uint64_t size;
+  if (!parseU64(a.v[0], &size) || size == 0 || size > kMaxObject) {
+    fail(s, a, EFBIG, "SIZE must be 1 to %zu bytes", kMaxObject);
+    return;
+  }
+  s.upload() = Bytes();
+  if (!s.upload().reserve(size)) { fail(s, a, ENOMEM, "out of memory"); return; }
+  s.uploadExpected = size;
+  s.uploadActive = true;
+  succeed(s, a, 0);
+}
+
+void cmdObjectChunk(Session &s, const Args &a) {
+  if (!s.uploadActive) { fail(s, a, EINVAL, "no upload in progress: OBJECT_BEGIN first"); return; }
+  size_t room = s.uploadExpected - s.upload().size();
+  size_t before = s.upload().size();
+  if (!base64Decode(a.v[0], &s.upload(), room)) {
+    s.upload().resize(before);
+    fail(s, a, room == 0 || a.v[0].n / 4 * 3 > room + 2 ? EFBIG : EINVAL,
+         "chunk is not valid base64 or goes past the announced %zu bytes", s.uploadExpected);
+    return;
+  }
+  succeed(s, a, (int64_t)s.upload().size());
+}
+
+namespace {
+
+struct Loader {
+  Session &s;
+  const Args &a;
+  ObjectPlan plan;
+  Vec<int> mapFds;
+  size_t firstHandle;
+
+  Loader(Session &session, const Args &args) : s(session), a(args), firstHandle(session.handles().size()) {}
+
+  void rollback() {
+    while (s.handles().size() > firstHandle) s.closeHandle(&s.handles().back());
+  }
+
+  bool createMaps() {
+    int ncpu = possibleCpus();
+    for (MapSpec &m : plan.maps) {
+      if (m.type == BPF_MAP_TYPE_PERF_EVENT_ARRAY) {
+        if (!m.keySize) m.keySize = 4;
+        if (!m.valueSize) m.valueSize = 4;
+        if (!m.maxEntries) m.maxEntries = (uint32_t)ncpu;
+      }
+      int fd = bpfMapCreate(m.type, m.name, m.keySize, m.valueSize, m.maxEntries, m.flags);
+      if (fd < 0) {
+        fail(s, a, -fd, "map '%s' (type %u key %u value %u entries %u): BPF_MAP_CREATE failed: %s", m.name,
+             m.type, m.keySize, m.valueSize, m.maxEntries, strerror(-fd));
+        return false;
+      }
+      s.addHandle(fd, HandleKind::Map, m.name);
+      mapFds.push(fd);
+      if (m.origin == MapOrigin::DataSection && m.init) {
+        uint32_t key = 0;
+        int err = bpfMapUpdate(fd, &key, m.init, BPF_ANY);
+        if (err < 0) { fail(s, a, -err, "initialising map '%s' failed: %s", m.name, strerror(-err)); return false; }
+      }
+      if (m.freeze) bpfMapFreeze(fd);
+      if (m.pinning == 1) {
+        char path[128];
+        if (!isSafeName(StrRef(m.name), 64)) { fail(s, a, EINVAL, "map '%s': name not fit for pinning", m.name); return false; }
+        mkdir("/sys/fs/bpf/bpfd", 0700);
+        snprintf(path, sizeof path, "/sys/fs/bpf/bpfd/%s", m.name);
+        int err = bpfObjPin(fd, path);
+        if (err < 0 && err != -EEXIST) { fail(s, a, -err, "pinning map '%s' at %s failed: %s", m.name, path, strerror(-err)); return false; }
+      } else if (m.pinning != 0) {
+        fail(s, a, EINVAL, "map '%s': pinning %u is not supported", m.name, m.pinning);
+        return false;
+      }
+      s.out().payloadf("map %s handle=%d type=%u key_size=%u value_size=%u max_entries=%u", m.name, fd,
+                       m.type, m.keySize, m.valueSize, m.maxEntries);
+    }
+    return true;
+  }
+
+  bool loadPrograms(bool attach, int *loaded) {
+    uint32_t kver = plan.hasVersion && plan.kernVersion ? plan.kernVersion : kernelVersionCode();
+    for (ProgSpec &p : plan.progs) {
+      struct bpf_insn *code = plan.insns.data() + p.insnStart;
+      for (size_t r = 0; r < p.refCount; ++r) {
+        const MapRef &ref = plan.refs[p.refStart + r];
+        struct bpf_insn &in = code[ref.insn];
+        in.src_reg = ref.value ? BPF_PSEUDO_MAP_VALUE : BPF_PSEUDO_MAP_FD;
+        in.imm = mapFds[ref.map];
+        code[ref.insn + 1].imm = ref.value ? (int32_t)ref.offset : 0;
+      }
+      Vec<char> log;
+      int fd = bpfProgLoad(p.type, p.name, plan.license, kver, code, p.insnCount, &log);
+      if (fd < 0) {
+        const char *q = log.data(), *end = q + log.size();
+        while (q < end) {
+          const char *nl = static_cast<const char *>(memchr(q, '\n', end - q));
+          const char *le = nl ? nl : end;
+          s.out().payloadLine(StrRef(q, le - q));
+          q = nl ? nl + 1 : end;
+        }
+        fail(s, a, -fd, "program '%s' (section %s): BPF_PROG_LOAD failed: %s", p.name, p.section, strerror(-fd));
+        return false;
+      }
+      s.addHandle(fd, HandleKind::Prog, p.name);
+      ++*loaded;
+      s.out().payloadf("prog %s handle=%d type=%u section=%s insns=%zu", p.name, fd, p.type, p.section, p.insnCount);
+      if (!attach || p.attach == AttachKind::None) continue;
+      char msg[512];
+      int afd = -EINVAL;
+      HandleKind kind = HandleKind::Kprobe;
+      const char *what = "";
+      switch (p.attach) {
+      case AttachKind::Kprobe: case AttachKind::Kretprobe: {
+        bool ret = p.attach == AttachKind::Kretprobe;
+        kind = ret ? HandleKind::Kretprobe : HandleKind::Kprobe;
+        what = ret ? "kretprobe" : "kprobe";
+        afd = attachKprobe(fd, p.target, 0, ret, msg, sizeof msg);
+        break;
+      }
+      case AttachKind::Tracepoint: {
+        const char *slash = strchr(p.target, '/');
+        kind = HandleKind::Tracepoint;
+        what = "tracepoint";
+        afd = attachTracepoint(fd, StrRef(p.target, (size_t)(slash - p.target)), StrRef(slash + 1), msg, sizeof msg);
+        break;
+      }
+      case AttachKind::RawTracepoint:
+        kind = HandleKind::RawTracepoint;
+        what = "raw_tracepoint";
+        afd = bpfRawTracepointOpen(p.target, fd);
+        if (afd < 0) snprintf(msg, sizeof msg, "BPF_RAW_TRACEPOINT_OPEN(%s) failed: %s", p.target, strerror(-afd));
+        break;
+      case AttachKind::None:
+        break;
+      }
+      if (afd < 0) {
+        fail(s, a, -afd, "program '%s': %s", p.name, msg);
+        return false;
+      }
+      s.addHandle(afd, kind, p.target);
+      s.out().payloadf("attach %s handle=%d %s:%s", p.name, afd, what, p.target);
+    }
+    return true;
+  }
+};
+
+} // namespace
+
+void cmdLoadObject(Session &s, const Args &a) {
+  bool attach = true;
+  if (a.n > 1) {
+    if (a.v[1].eq("attach=0")) attach = false;
+    else if (!a.v[1].eq("attach=1")) { fail(s, a, EINVAL, "second argument must be attach=0 or attach=1"); return; }
+  }
+  Bytes inline_;
+  Bytes *obj;
+  if (a.v[0].eq("-")) {
+    if (!s.uploadActive || s.upload().size() != s.uploadExpected) {
+      fail(s, a, EINVAL, "no complete upload (%zu of %zu bytes)", s.upload().size(), s.uploadExpected);
+      return;
+    }
+    obj = &s.upload();
+  } else {
+    if (!base64Decode(a.v[0], &inline_, kMaxObject)) { fail(s, a, EINVAL, "object is not valid base64"); return; }
+    obj = &inline_;
+  }
+  Loader l(s, a);
+  char err[512];
+  if (!parseBpfObject(obj->data(), obj->size(), &l.plan, err, sizeof err)) {
+    fail(s, a, ENOEXEC, "%s", err);
+    return;
+  }
+  if (l.plan.targetArch[0] && strcmp(l.plan.targetArch, runningArch()) != 0) {
+    fail(s, a, ENOEXEC, "object built for arch=%s, this device is %s", l.plan.targetArch, runningArch());
+    return;
+  }
+  if (l.plan.btf) {
+    Vec<char> log;
+    int btfFd = bpfBtfLoad(l.plan.btf, l.plan.btfSize, &log);
+    if (btfFd < 0) {
+      size_t n = log.size();
+      while (n && (log[n - 1] == '\n' || log[n - 1] == 0)) --n;
+      const char *last = n ? log.data() + n : "";
+      while (last > log.data() && last[-1] != '\n') --last;
+      s.out().payloadf("warning BPF_BTF_LOAD refused .BTF (%s): %.*s; loading without BTF", strerror(-btfFd),
+                       (int)(log.data() + n - last), last);
+    } else {
+      s.addHandle(btfFd, HandleKind::Btf, ".BTF");
+    }
+  }
+  int loaded = 0;
+  if (!l.createMaps() || !l.loadPrograms(attach, &loaded)) {
+    l.rollback();
+    return;
+  }
+  if (obj == &s.upload()) { s.upload() = Bytes(); s.uploadActive = false; }
+  succeed(s, a, loaded);
+}
+
+} // namespace bpfd

@@ -1,0 +1,65 @@
+// Perf buffer commands: open per-CPU rings for a perf_event_array map, poll them.
+#include "bpf_syscall.h"
+#include "perf_reader.h"
+#include "session.h"
+
+#include <errno.h>
+#include <poll.h>
+#include <stdio.h>
+
+namespace bpfd {
+
+void cmdOpenPerfBuffer(Session &s, const Args &a) {
+  Handle *m = s.findHandle(a.v[0], a, kindBit(HandleKind::Map));
+  if (!m) return;
+  uint64_t pages = 8;
+  if (a.n > 1 && (!parseU64(a.v[1], &pages) || pages == 0 || pages > 256 || (pages & (pages - 1)))) {
+    fail(s, a, EINVAL, "PAGES must be a power of two from 1 to 256");
+    return;
+  }
+  struct bpf_map_info info;
+  int err = bpfMapInfo(m->fd, &info);
+  if (err < 0 || info.type != BPF_MAP_TYPE_PERF_EVENT_ARRAY) {
+    fail(s, a, EINVAL, "map %d is not a perf_event_array", m->fd);
+    return;
+  }
+  PerfReader *r = new PerfReader;
+  if (!r) { fail(s, a, ENOMEM, "out of memory"); return; }
+  char msg[256];
+  err = r->open(m->fd, (unsigned)pages, msg, sizeof msg);
+  if (err < 0) { delete r; fail(s, a, -err, "%s", msg); return; }
+  s.addHandle(r->handle(), HandleKind::Reader, m->name, nullptr, 0, r);
+  succeed(s, a, r->handle());
+}
+
+void cmdPerfReaderPoll(Session &s, const Args &a) {
+  uint64_t timeout;
+  if (!parseU64(a.v[0], &timeout) || timeout > 10000) { fail(s, a, EINVAL, "TIMEOUT_MS must be 0 to 10000"); return; }
+  Vec<PerfReader *> readers;
+  for (size_t i = 1; i < a.n; ++i) {
+    Handle *h = s.findHandle(a.v[i], a, kindBit(HandleKind::Reader));
+    if (!h) return;
+    readers.push(h->reader);
+  }
+  Vec<struct pollfd> pfds;
+  for (PerfReader *r : readers)
+    for (const PerfRing &ring : r->rings()) {
+      struct pollfd p = {ring.fd, POLLIN, 0};
+      pfds.push(p);
+    }
+  // Wait only if nothing is buffered yet.
+  int ready = poll(pfds.data(), pfds.size(), 0);
+  if (ready == 0 && timeout) poll(pfds.data(), pfds.size(), (int)timeout);
+  size_t budget = 4096, total = 0;
+  for (PerfReader *r : readers) total += r->drain(s.out(), budget - total);
+  succeed(s, a, (int64_t)total);
+}
+
+void cmdClosePerfBuffer(Session &s, const Args &a) {
+  Handle *h = s.findHandle(a.v[0], a, kindBit(HandleKind::Reader));
+  if (!h) return;
+  s.closeHandle(h);
+  succeed(s, a, 0);
+}
+
+} // namespace bpfd

@@ -1,0 +1,265 @@
+// Program loading, attaching and detaching; generic handle commands.
+#include "base64.h"
+#include "bpf_syscall.h"
+#include "kernel_info.h"
+#include "session.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <sys/ioctl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace bpfd {
+
+static void printLog(Session &s, const Vec<char> &log) {
+  const char *p = log.data(), *end = p + log.size();
+  while (p < end) {
+    const char *nl = static_cast<const char *>(memchr(p, '\n', end - p));
+    const char *le = nl ? nl : end;
+    s.out().payloadLine(StrRef(p, le - p));
+    p = nl ? nl + 1 : end;
+  }
+}
+
+void cmdProgLoad(Session &s, const Args &a) {
+  uint32_t type;
+  if (!parseProgType(a.v[0], &type)) { fail(s, a, EINVAL, "unknown program type '%.*s'", (int)(a.v[0].n > 32 ? 32 : a.v[0].n), a.v[0].p); return; }
+  if (a.v[1].n > 64 || a.v[2].n > 127) { fail(s, a, ENAMETOOLONG, "name or license too long"); return; }
+  uint32_t kver;
+  uint64_t v;
+  if (a.v[3].eq("auto") || (parseU64(a.v[3], &v) && v == 0)) kver = kernelVersionCode();
+  else if (parseU64(a.v[3], &v) && v <= UINT32_MAX) kver = (uint32_t)v;
+  else { fail(s, a, EINVAL, "KERN_VERSION must be a number or 'auto'"); return; }
+  Bytes code;
+  if (!base64Decode(a.v[4], &code, 1000000 * sizeof(struct bpf_insn))) { fail(s, a, EINVAL, "INSNS is not valid base64"); return; }
+  if (code.empty() || code.size() % sizeof(struct bpf_insn)) { fail(s, a, EINVAL, "INSNS is %zu bytes, not a whole number of instructions", code.size()); return; }
+  char name[65], license[128];
+  copyStr(name, sizeof name, a.v[1]);
+  copyStr(license, sizeof license, a.v[2]);
+  Vec<char> log;
+  int fd = bpfProgLoad(type, name, license, kver, reinterpret_cast<const struct bpf_insn *>(code.data()),
+                       code.size() / sizeof(struct bpf_insn), &log);
+  if (fd < 0) {
+    printLog(s, log);
+    fail(s, a, -fd, "BPF_PROG_LOAD of '%s' failed: %s", name, strerror(-fd));
+    return;
+  }
+  s.addHandle(fd, HandleKind::Prog, a.v[1]);
+  succeed(s, a, fd);
+}
+
+static int readSysfsNumber(const char *path, const char *prefix, uint64_t *out) {
+  Bytes buf;
+  int err = readFile(path, &buf, 256);
+  if (err < 0) return err;
+  size_t n = buf.size(), skip = strlen(prefix);
+  while (n && (buf[n - 1] == '\n' || buf[n - 1] == ' ')) --n;
+  if (n < skip || memcmp(buf.data(), prefix, skip) != 0) return -EINVAL;
+  StrRef num((const char *)buf.data() + skip, n - skip);
+  const char *dash = static_cast<const char *>(memchr(num.p, '-', num.n)); // "config:0-1"
+  if (dash) num.n = (size_t)(dash - num.p);
+  return parseU64(num, out) ? 0 : -EINVAL;
+}
+
+static int attachPerfFd(int fd, int progFd) {
+  if (ioctl(fd, PERF_EVENT_IOC_SET_BPF, progFd) < 0) return -errno;
+  if (ioctl(fd, PERF_EVENT_IOC_ENABLE, 0) < 0) return -errno;
+  return 0;
+}
+
+int attachKprobe(int progFd, const char *func, uint64_t offset, bool ret, char *msg, size_t cap) {
+  uint64_t pmu, bit = 0;
+  int err = readSysfsNumber("/sys/bus/event_source/devices/kprobe/type", "", &pmu);
+  if (err < 0) { snprintf(msg, cap, "no kprobe PMU (/sys/bus/event_source/devices/kprobe/type): %s", strerror(-err)); return err; }
+  if (ret) {
+    err = readSysfsNumber("/sys/bus/event_source/devices/kprobe/format/retprobe", "config:", &bit);
+    if (err < 0 || bit > 63) { snprintf(msg, cap, "the kprobe PMU has no retprobe format bit"); return err < 0 ? err : -EINVAL; }
+  }
+  struct perf_event_attr attr;
+  memset(&attr, 0, sizeof attr);
+  attr.size = sizeof attr;
+  attr.type = (uint32_t)pmu;
+  attr.config = ret ? (1ull << bit) : 0;
+  attr.config1 = (uint64_t)(uintptr_t)func; // kprobe_func
+  attr.config2 = offset;                    // probe_offset
+  attr.sample_period = 1;
+  attr.wakeup_events = 1;
+  int fd = sysPerfEventOpen(&attr, -1, 0, -1, PERF_FLAG_FD_CLOEXEC);
+  if (fd < 0) { snprintf(msg, cap, "perf_event_open(%s %s) failed: %s", ret ? "kretprobe" : "kprobe", func, strerror(-fd)); return fd; }
+  err = attachPerfFd(fd, progFd);
+  if (err < 0) { close(fd); snprintf(msg, cap, "attaching the program to %s failed: %s", func, strerror(-err)); return err; }
+  return fd;
+}
+
+int attachTracepoint(int progFd, StrRef cat, StrRef name, char *msg, size_t cap) {
+  int id = traceEventId(cat, name, msg, cap);
+  if (id < 0) return id;
+  struct perf_event_attr attr;
+  memset(&attr, 0, sizeof attr);
+  attr.size = sizeof attr;
+  attr.type = PERF_TYPE_TRACEPOINT;
+  attr.config = (uint64_t)id;
+  attr.sample_period = 1;
+  attr.wakeup_events = 1;
+  int fd = sysPerfEventOpen(&attr, -1, 0, -1, PERF_FLAG_FD_CLOEXEC);
+  if (fd < 0) { snprintf(msg, cap, "perf_event_open(tracepoint %.*s/%.*s) failed: %s", (int)cat.n, cat.p, (int)name.n, name.p, strerror(-fd)); return fd; }
+  int err = attachPerfFd(fd, progFd);
+  if (err < 0) { close(fd); snprintf(msg, cap, "attaching the program to the tracepoint failed: %s", strerror(-err)); return err; }
+  return fd;
+}
+
+static bool validSymbol(StrRef s) {
+  if (s.n == 0 || s.n > 255) return false;
+  for (size_t i = 0; i < s.n; ++i) {
+    char c = s.p[i];
+    if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '.'))
+      return false;
+  }
+  return true;
+}
+
+static void attachK(Session &s, const Args &a, bool ret) {
+  Handle *p = s.findHandle(a.v[0], a, kindBit(HandleKind::Prog));
+  if (!p) return;
+  if (!validSymbol(a.v[1])) { fail(s, a, EINVAL, "FUNCTION must be 1 to 255 of [A-Za-z0-9_.]"); return; }
+  uint64_t offset = 0;
+  if (a.n > 2 && !parseU64(a.v[2], &offset)) { fail(s, a, EINVAL, "OFFSET is not a number"); return; }
+  char func[256], msg[512];
+  copyStr(func, sizeof func, a.v[1]);
+  int fd = attachKprobe(p->fd, func, offset, ret, msg, sizeof msg);
+  if (fd < 0) { fail(s, a, -fd, "%s", msg); return; }
+  s.addHandle(fd, ret ? HandleKind::Kretprobe : HandleKind::Kprobe, a.v[1]);
+  succeed(s, a, fd);
+}
+
+void cmdAttachKprobe(Session &s, const Args &a) { attachK(s, a, false); }
+void cmdAttachKretprobe(Session &s, const Args &a) { attachK(s, a, true); }
+
+static void detachK(Session &s, const Args &a, HandleKind kind) {
+  int64_t fd;
+  if (parseI64(a.v[0], &fd)) {
+    Handle *h = s.findHandle(a.v[0], a, kindBit(kind));
+    if (!h) return;
+    s.closeHandle(h);
+    succeed(s, a, 1);
+    return;
+  }
+  int count = 0;
+  for (size_t i = s.handles().size(); i-- > 0;) {
+    Handle &h = s.handles()[i];
+    if (h.kind == kind && a.v[0].eq(h.name)) { s.closeHandle(&h); ++count; }
+  }
+  if (!count) { fail(s, a, ENOENT, "no %s on '%.*s' in this session", kind == HandleKind::Kprobe ? "kprobe" : "kretprobe", (int)(a.v[0].n > 64 ? 64 : a.v[0].n), a.v[0].p); return; }
+  succeed(s, a, count);
+}
+
+void cmdDetachKprobe(Session &s, const Args &a) { detachK(s, a, HandleKind::Kprobe); }
+void cmdDetachKretprobe(Session &s, const Args &a) { detachK(s, a, HandleKind::Kretprobe); }
+
+void cmdAttachTracepoint(Session &s, const Args &a) {
+  Handle *p = s.findHandle(a.v[0], a, kindBit(HandleKind::Prog));
+  if (!p) return;
+  char msg[512];
+  int fd = attachTracepoint(p->fd, a.v[1], a.v[2], msg, sizeof msg);
+  if (fd < 0) { fail(s, a, -fd, "%s", msg); return; }
+  char name[300];
+  snprintf(name, sizeof name, "%.*s/%.*s", (int)a.v[1].n, a.v[1].p, (int)a.v[2].n, a.v[2].p);
+  s.addHandle(fd, HandleKind::Tracepoint, name);
+  succeed(s, a, fd);
+}
+
+void cmdAttachRawTracepoint(Session &s, const Args &a) {
+  Handle *p = s.findHandle(a.v[0], a, kindBit(HandleKind::Prog));
+  if (!p) return;
+  if (!validSymbol(a.v[1])) { fail(s, a, EINVAL, "NAME must be 1 to 255 of [A-Za-z0-9_.]"); return; }
+  char name[256];
+  copyStr(name, sizeof name, a.v[1]);
+  int fd = bpfRawTracepointOpen(name, p->fd);
+  if (fd < 0) { fail(s, a, -fd, "BPF_RAW_TRACEPOINT_OPEN(%s) failed: %s", name, strerror(-fd)); return; }
+  s.addHandle(fd, HandleKind::RawTracepoint, a.v[1]);
+  succeed(s, a, fd);
+}
+
+void cmdAttachPerfEvent(Session &s, const Args &a) {
+  Handle *p = s.findHandle(a.v[0], a, kindBit(HandleKind::Prog));
+  if (!p) return;
+  uint64_t type, config, period, cpu = UINT64_MAX;
+  bool freq = false;
+  if (!parseU64(a.v[1], &type) || type > 0xffff || !parseU64(a.v[2], &config) || !parseU64(a.v[3], &period) || period == 0) {
+    fail(s, a, EINVAL, "EV_TYPE, EV_CONFIG and PERIOD (> 0) must be numbers");
+    return;
+  }
+  for (size_t i = 4; i < a.n; ++i) {
+    if (a.v[i].eq("freq")) freq = true;
+    else if (!parseU64(a.v[i], &cpu) || cpu > 4096) { fail(s, a, EINVAL, "'%.*s' is neither 'freq' nor a CPU", (int)(a.v[i].n > 32 ? 32 : a.v[i].n), a.v[i].p); return; }
+  }
+  int ncpu = possibleCpus();
+  int first = cpu == UINT64_MAX ? 0 : (int)cpu, last = cpu == UINT64_MAX ? ncpu - 1 : (int)cpu;
+  Vec<int> fds;
+  for (int c = first; c <= last; ++c) {
+    struct perf_event_attr attr;
+    memset(&attr, 0, sizeof attr);
+    attr.size = sizeof attr;
+    attr.type = (uint32_t)type;
+    attr.config = config;
+    attr.freq = freq;
+    attr.sample_period = period; // sample_freq shares the field
+    int fd = sysPerfEventOpen(&attr, -1, c, -1, PERF_FLAG_FD_CLOEXEC);
+    if (fd == -ENODEV && cpu == UINT64_MAX) continue; // offline CPU
+    int err = fd < 0 ? fd : attachPerfFd(fd, p->fd);
+    if (err < 0) {
+      if (fd >= 0) close(fd);
+      for (int f : fds) close(f);
+      fail(s, a, -err, "perf event type %llu config %llu on cpu %d: %s", (unsigned long long)type, (unsigned long long)config, c, strerror(-err));
+      return;
+    }
+    fds.push(fd);
+  }
+  if (fds.empty()) { fail(s, a, ENODEV, "no CPU took the perf event"); return; }
+  int *extra = nullptr;
+  int extraCount = (int)fds.size() - 1;
+  if (extraCount) {
+    extra = static_cast<int *>(malloc(sizeof(int) * extraCount));
+    if (!extra) { for (int f : fds) close(f); fail(s, a, ENOMEM, "out of memory"); return; }
+    memcpy(extra, fds.data() + 1, sizeof(int) * extraCount);
+  }
+  char name[64];
+  snprintf(name, sizeof name, "%llu:%llu", (unsigned long long)type, (unsigned long long)config);
+  s.addHandle(fds[0], HandleKind::PerfEvent, name, extra, extraCount);
+  succeed(s, a, fds[0]);
+}
+
+void cmdDetach(Session &s, const Args &a) {
+  Handle *h = s.findHandle(a.v[0], a, kAnyAttachment);
+  if (!h) return;
+  s.closeHandle(h);
+  succeed(s, a, 0);
+}
+
+void cmdClose(Session &s, const Args &a) {
+  Handle *h = s.findHandle(a.v[0], a, ~0);
+  if (!h) return;
+  s.closeHandle(h);
+  succeed(s, a, 0);
+}
+
+void cmdPin(Session &s, const Args &a) {
+  Handle *h = s.findHandle(a.v[0], a, kindBit(HandleKind::Map) | kindBit(HandleKind::Prog));
+  if (!h) return;
+  if (!isSafeName(a.v[1], 64)) { fail(s, a, EINVAL, "NAME must be 1 to 64 of [A-Za-z0-9_.-]"); return; }
+  mkdir("/sys/fs/bpf/bpfd", 0700);
+  char path[128];
+  snprintf(path, sizeof path, "/sys/fs/bpf/bpfd/%.*s", (int)a.v[1].n, a.v[1].p);
+  int err = bpfObjPin(h->fd, path);
+  if (err < 0) { fail(s, a, -err, "BPF_OBJ_PIN at %s failed: %s", path, strerror(-err)); return; }
+  succeed(s, a, 0);
+}
+
+void cmdListHandles(Session &s, const Args &a) {
+  static const char *kNames[] = {"map", "prog", "kprobe", "kretprobe", "tracepoint", "perf_event", "raw_tracepoint", "perf_buffer", "btf"};
+  for (auto &h : s.handles()) s.out().payloadf("%d %s %s", h.fd, kNames[(int)h.kind], h.name[0] ? h.name : "-");
+  succeed(s, a, (int64_t)s.handles().size());
+}
+
+} // namespace bpfd

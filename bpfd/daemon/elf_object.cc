@@ -1,0 +1,496 @@
+#include "elf_object.h"
+
+#include "btf.h"
+
+#include <elf.h>
+#include <stdarg.h>
+#include <stdio.h>
+
+#ifndef EM_BPF
+#define EM_BPF 247
+#endif
+
+namespace bpfd {
+
+namespace {
+
+constexpr uint32_t kRel64_64 = 1;
+constexpr uint32_t kRelAbs64 = 2;
+constexpr uint32_t kRelAbs32 = 3;
+constexpr uint32_t kRel64_32 = 10;
+constexpr size_t kMaxProgInsns = 1000000;
+
+struct Section {
+  StrRef name;
+  uint32_t type;
+  uint64_t flags;
+  const uint8_t *data;
+  uint64_t size;
+  uint32_t link, info;
+};
+
+struct Rel {
+  uint64_t offset;
+  uint32_t sym;
+  uint32_t type;
+};
+
+struct Piece { // one function copied into the program being built
+  uint16_t sec;
+  uint32_t start, len; // in instructions, within the section
+  uint32_t base;       // first instruction in the program
+};
+
+class Parser {
+public:
+  Parser(const uint8_t *d, size_t n, ObjectPlan *p, char *e, size_t ec)
+      : data_(d), size_(n), plan_(p), err_(e), errCap_(ec) {}
+  ~Parser() {
+    for (auto &v : rels_) free(v.rels);
+  }
+  bool run();
+
+private:
+  bool fail(const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+  bool readHeaders();
+  bool readSymbols();
+  bool readRelocations();
+  bool readSmallSections();
+  bool readMaps();
+  bool readPrograms();
+  bool buildProgram(uint16_t sec, const Elf64_Sym &sym, ProgSpec *spec);
+  const Rel *findRel(uint16_t sec, uint64_t offset) const;
+  bool findFunction(uint16_t sec, uint32_t insn, uint32_t *start, uint32_t *len) const;
+  int mapForSymbol(const Elf64_Sym &sym, int64_t addend, bool *value, uint32_t *offset) const;
+  StrRef symName(const Elf64_Sym &s) const;
+
+  const uint8_t *data_;
+  size_t size_;
+  ObjectPlan *plan_;
+  char *err_;
+  size_t errCap_;
+  Vec<Section> secs_;
+  const Elf64_Sym *syms_ = nullptr;
+  size_t nsyms_ = 0;
+  const char *symStr_ = nullptr;
+  size_t symStrLen_ = 0;
+  struct RelList { Rel *rels; size_t n; };
+  Vec<RelList> rels_; // per section index
+  int mapsSec_ = -1, legacyMapsSec_ = -1;
+};
+
+bool Parser::fail(const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(err_, errCap_, fmt, ap);
+  va_end(ap);
+  return false;
+}
+
+StrRef Parser::symName(const Elf64_Sym &s) const {
+  if (s.st_name >= symStrLen_) return StrRef("", 0);
+  return StrRef(symStr_ + s.st_name, strnlen(symStr_ + s.st_name, symStrLen_ - s.st_name));
+}
+
+bool Parser::readHeaders() {
+  if (size_ < sizeof(Elf64_Ehdr)) return fail("not an ELF object: %zu bytes", size_);
+  Elf64_Ehdr eh;
+  memcpy(&eh, data_, sizeof eh);
+  if (memcmp(eh.e_ident, ELFMAG, SELFMAG) != 0) return fail("not an ELF object: bad magic");
+  if (eh.e_ident[EI_CLASS] != ELFCLASS64) return fail("ELF object is not 64-bit");
+  if (eh.e_ident[EI_DATA] != ELFDATA2LSB) return fail("ELF object is not little-endian (bpfeb?)");
+  if (eh.e_machine != EM_BPF) return fail("ELF object is for machine %u, not BPF (247)", eh.e_machine);
+  if (eh.e_type != ET_REL) return fail("ELF object is not relocatable (type %u)", eh.e_type);
+  if (eh.e_shentsize != sizeof(Elf64_Shdr)) return fail("bad section header size %u", eh.e_shentsize);
+  if (eh.e_shnum == 0 || eh.e_shoff > size_ ||
+      (uint64_t)eh.e_shnum * sizeof(Elf64_Shdr) > size_ - eh.e_shoff)
+    return fail("section headers out of bounds");
+  if (eh.e_shstrndx >= eh.e_shnum) return fail("bad section name table index");
+  Elf64_Shdr strh;
+  memcpy(&strh, data_ + eh.e_shoff + eh.e_shstrndx * sizeof(Elf64_Shdr), sizeof strh);
+  if (strh.sh_offset > size_ || strh.sh_size > size_ - strh.sh_offset)
+    return fail("section name table out of bounds");
+  const char *shstr = reinterpret_cast<const char *>(data_ + strh.sh_offset);
+  if (!secs_.reserve(eh.e_shnum)) return fail("out of memory");
+  for (unsigned i = 0; i < eh.e_shnum; ++i) {
+    Elf64_Shdr sh;
+    memcpy(&sh, data_ + eh.e_shoff + i * sizeof(Elf64_Shdr), sizeof sh);
+    Section s = {};
+    if (sh.sh_name < strh.sh_size)
+      s.name = StrRef(shstr + sh.sh_name, strnlen(shstr + sh.sh_name, strh.sh_size - sh.sh_name));
+    else
+      s.name = StrRef("", 0);
+    s.type = sh.sh_type;
+    s.flags = sh.sh_flags;
+    s.size = sh.sh_size;
+    s.link = sh.sh_link;
+    s.info = sh.sh_info;
+    if (sh.sh_type != SHT_NOBITS && sh.sh_type != SHT_NULL) {
+      if (sh.sh_offset > size_ || sh.sh_size > size_ - sh.sh_offset)
+        return fail("section %u '%.*s' out of bounds", i, (int)s.name.n, s.name.p);
+      s.data = data_ + sh.sh_offset;
+    }
+    secs_.push(s);
+  }
+  return true;
+}
+
+bool Parser::readSymbols() {
+  for (size_t i = 0; i < secs_.size(); ++i) {
+    const Section &s = secs_[i];
+    if (s.type != SHT_SYMTAB) continue;
+    if (syms_) return fail("more than one symbol table");
+    if (s.link >= secs_.size() || secs_[s.link].type != SHT_STRTAB)
+      return fail("symbol table has no string table");
+    syms_ = reinterpret_cast<const Elf64_Sym *>(s.data);
+    nsyms_ = s.size / sizeof(Elf64_Sym);
+    if ((uintptr_t)syms_ % alignof(Elf64_Sym)) return fail("misaligned symbol table");
+    symStr_ = reinterpret_cast<const char *>(secs_[s.link].data);
+    symStrLen_ = secs_[s.link].size;
+  }
+  if (!syms_) return fail("no symbol table");
+  return true;
+}
+
+static int compareRel(const void *a, const void *b) {
+  uint64_t x = static_cast<const Rel *>(a)->offset, y = static_cast<const Rel *>(b)->offset;
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
+bool Parser::readRelocations() {
+  if (!rels_.resize(secs_.size())) return fail("out of memory");
+  for (size_t i = 0; i < secs_.size(); ++i) {
+    const Section &s = secs_[i];
+    if (s.type == SHT_RELA) return fail("section '%.*s': RELA relocations are not used by BPF", (int)s.name.n, s.name.p);
+    if (s.type != SHT_REL) continue;
+    if (s.info >= secs_.size()) return fail("relocation section '%.*s' targets no section", (int)s.name.n, s.name.p);
+    RelList &list = rels_[s.info];
+    if (list.rels) return fail("section %u has two relocation sections", s.info);
+    size_t n = s.size / sizeof(Elf64_Rel);
+    list.rels = static_cast<Rel *>(calloc(n ? n : 1, sizeof(Rel)));
+    if (!list.rels) return fail("out of memory");
+    for (size_t k = 0; k < n; ++k) {
+      Elf64_Rel r;
+      memcpy(&r, s.data + k * sizeof r, sizeof r);
+      list.rels[k].offset = r.r_offset;
+      list.rels[k].sym = (uint32_t)ELF64_R_SYM(r.r_info);
+      list.rels[k].type = (uint32_t)ELF64_R_TYPE(r.r_info);
+      if (list.rels[k].sym >= nsyms_)
+        return fail("relocation %zu of '%.*s' names symbol %u of %zu", k, (int)s.name.n, s.name.p,
+                    list.rels[k].sym, nsyms_);
+    }
+    list.n = n;
+    qsort(list.rels, n, sizeof(Rel), compareRel);
+  }
+  return true;
+}
+
+const Rel *Parser::findRel(uint16_t sec, uint64_t offset) const {
+  const RelList &l = rels_[sec];
+  size_t lo = 0, hi = l.n;
+  while (lo < hi) {
+    size_t mid = (lo + hi) / 2;
+    if (l.rels[mid].offset < offset) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < l.n && l.rels[lo].offset == offset ? &l.rels[lo] : nullptr;
+}
+
+bool Parser::readSmallSections() {
+  plan_->license[0] = 0;
+  plan_->hasVersion = false;
+  plan_->targetArch[0] = plan_->targetKernel[0] = 0;
+  plan_->btf = nullptr;
+  plan_->btfSize = 0;
+  for (size_t i = 0; i < secs_.size(); ++i) {
+    const Section &s = secs_[i];
+    if (!s.data) continue;
+    if (s.name.eq("license")) {
+      copyStr(plan_->license, sizeof plan_->license,
+              StrRef((const char *)s.data, strnlen((const char *)s.data, s.size)));
+    } else if (s.name.eq("version")) {
+      if (s.size != 4) return fail("section 'version' is %llu bytes, not 4", (unsigned long long)s.size);
+      memcpy(&plan_->kernVersion, s.data, 4);
+      plan_->hasVersion = true;
+    } else if (s.name.eq(".BTF")) {
+      plan_->btf = s.data;
+      plan_->btfSize = s.size;
+    } else if (s.name.eq(".bpfd.target")) {
+      // Text lines key=value.
+      const char *p = (const char *)s.data, *end = p + s.size;
+      unsigned lineNo = 0;
+      while (p < end) {
+        const char *nl = (const char *)memchr(p, '\n', end - p);
+        const char *le = nl ? nl : end;
+        ++lineNo;
+        StrRef line(p, le - p);
+        while (line.n && (line.p[line.n - 1] == '\r' || line.p[line.n - 1] == 0)) --line.n;
+        if (line.starts("arch=")) copyStr(plan_->targetArch, sizeof plan_->targetArch, StrRef(line.p + 5, line.n - 5));
+        else if (line.starts("kernel=")) copyStr(plan_->targetKernel, sizeof plan_->targetKernel, StrRef(line.p + 7, line.n - 7));
+        p = nl ? nl + 1 : end;
+      }
+      (void)lineNo;
+    }
+  }
+  if (!plan_->license[0]) copyStr(plan_->license, sizeof plan_->license, "GPL");
+  return true;
+}
+
+bool Parser::readMaps() {
+  for (size_t i = 0; i < secs_.size(); ++i) {
+    const Section &s = secs_[i];
+    if (s.name.eq(".maps")) mapsSec_ = (int)i;
+    else if (s.name.eq("maps")) legacyMapsSec_ = (int)i;
+  }
+  if (mapsSec_ >= 0) {
+    if (!plan_->btf) return fail("section '.maps' needs .BTF to describe its maps");
+    Btf btf;
+    if (!btf.parse(plan_->btf, plan_->btfSize, err_, errCap_)) return false;
+    Vec<BtfMapDef> defs;
+    if (!btf.mapDefs(&defs, err_, errCap_)) return false;
+    for (auto &d : defs) {
+      MapSpec m;
+      memset(&m, 0, sizeof m);
+      memcpy(m.name, d.name, sizeof m.name);
+      m.origin = MapOrigin::BtfDefined;
+      m.section = (uint16_t)mapsSec_;
+      m.secOffset = d.secOffset;
+      m.type = d.type; m.keySize = d.keySize; m.valueSize = d.valueSize;
+      m.maxEntries = d.maxEntries; m.flags = d.flags; m.pinning = d.pinning;
+      if (!plan_->maps.push(m)) return fail("out of memory");
+    }
+  }
+  if (legacyMapsSec_ >= 0) {
+    const Section &s = secs_[legacyMapsSec_];
+    for (size_t k = 0; k < nsyms_; ++k) {
+      const Elf64_Sym &sym = syms_[k];
+      if (sym.st_shndx != legacyMapsSec_ || ELF64_ST_TYPE(sym.st_info) == STT_SECTION) continue;
+      if (sym.st_value > s.size || s.size - sym.st_value < 20 || !s.data)
+        return fail("legacy map '%.*s' out of section 'maps'", (int)symName(sym).n, symName(sym).p);
+      uint32_t f[5];
+      memcpy(f, s.data + sym.st_value, 20);
+      MapSpec m;
+      memset(&m, 0, sizeof m);
+      copyStr(m.name, sizeof m.name, symName(sym));
+      m.origin = MapOrigin::Legacy;
+      m.section = (uint16_t)legacyMapsSec_;
+      m.secOffset = sym.st_value;
+      m.type = f[0]; m.keySize = f[1]; m.valueSize = f[2]; m.maxEntries = f[3]; m.flags = f[4];
+      if (!plan_->maps.push(m)) return fail("out of memory");
+    }
+  }
+  for (size_t i = 0; i < secs_.size(); ++i) {
+    const Section &s = secs_[i];
+    if (!(s.flags & SHF_ALLOC) || (s.flags & SHF_EXECINSTR)) continue;
+    bool ro = s.name.starts(".rodata");
+    if (!ro && !s.name.starts(".data") && !s.name.starts(".bss")) continue;
+    if (s.size == 0) continue;
+    if (s.size > (64u << 20)) return fail("data section '%.*s' is too large", (int)s.name.n, s.name.p);
+    MapSpec m;
+    memset(&m, 0, sizeof m);
+    copyStr(m.name, sizeof m.name, s.name);
+    m.origin = MapOrigin::DataSection;
+    m.section = (uint16_t)i;
+    m.type = BPF_MAP_TYPE_ARRAY;
+    m.keySize = 4;
+    m.valueSize = (uint32_t)s.size;
+    m.maxEntries = 1;
+    m.init = s.type == SHT_NOBITS ? nullptr : s.data;
+    m.initSize = s.type == SHT_NOBITS ? 0 : s.size;
+    m.freeze = ro;
+    if (ro) m.flags = BPF_F_RDONLY_PROG;
+    if (!plan_->maps.push(m)) return fail("out of memory");
+  }
+  return true;
+}
+
+int Parser::mapForSymbol(const Elf64_Sym &sym, int64_t addend, bool *value, uint32_t *offset) const {
+  for (size_t i = 0; i < plan_->maps.size(); ++i) {
+    const MapSpec &m = plan_->maps[i];
+    if (m.section != sym.st_shndx) continue;
+    if (m.origin == MapOrigin::DataSection) {
+      int64_t off = (int64_t)sym.st_value + addend;
+      if (off < 0 || (uint64_t)off >= m.valueSize) return -1;
+      *value = true;
+      *offset = (uint32_t)off;
+      return (int)i;
+    }
+    if (m.secOffset == sym.st_value) {
+      *value = false;
+      *offset = 0;
+      return (int)i;
+    }
+  }
+  return -1;
+}
+
+bool Parser::findFunction(uint16_t sec, uint32_t insn, uint32_t *start, uint32_t *len) const {
+  for (size_t k = 0; k < nsyms_; ++k) {
+    const Elf64_Sym &sym = syms_[k];
+    if (sym.st_shndx != sec || ELF64_ST_TYPE(sym.st_info) != STT_FUNC) continue;
+    uint64_t b = sym.st_value / 8, e = (sym.st_value + sym.st_size) / 8;
+    if (sym.st_size == 0) e = secs_[sec].size / 8;
+    if (insn >= b && insn < e) {
+      *start = (uint32_t)b;
+      *len = (uint32_t)(e - b);
+      return true;
+    }
+  }
+  return false;
+}
+
+bool Parser::buildProgram(uint16_t sec, const Elf64_Sym &psym, ProgSpec *spec) {
+  Vec<Piece> pieces;
+  const Section &ps = secs_[sec];
+  uint64_t secInsns = ps.size / 8;
+  uint64_t start = psym.st_value / 8;
+  uint64_t len = psym.st_size ? psym.st_size / 8 : secInsns - start;
+  if (psym.st_value % 8 || start >= secInsns || len == 0 || len > secInsns - start)
+    return fail("program '%s' lies outside section '%s'", spec->name, spec->section);
+  spec->insnStart = plan_->insns.size();
+  spec->refStart = plan_->refs.size();
+  Piece first = {sec, (uint32_t)start, (uint32_t)len, 0};
+  pieces.push(first);
+  for (size_t pi = 0; pi < pieces.size(); ++pi) {
+    Piece p = pieces[pi];
+    const Section &s = secs_[p.sec];
+    if (plan_->insns.size() - spec->insnStart + p.len > kMaxProgInsns)
+      return fail("program '%s' exceeds %zu instructions", spec->name, kMaxProgInsns);
+    if (!plan_->insns.append(reinterpret_cast<const struct bpf_insn *>(s.data) + p.start, p.len))
+      return fail("out of memory");
+    struct bpf_insn *code = plan_->insns.data() + spec->insnStart;
+    for (uint32_t j = 0; j < p.len; ++j) {
+      uint32_t g = p.base + j;
+      struct bpf_insn &in = code[g];
+      const Rel *rel = findRel(p.sec, (uint64_t)(p.start + j) * 8);
+      if (in.code == (BPF_LD | BPF_IMM | BPF_DW)) {
+        if (j + 1 >= p.len) return fail("program '%s': ld_imm64 at the end of its function", spec->name);
+        if (rel) {
+          if (rel->type != kRel64_64)
+            return fail("program '%s' insn %u: relocation type %u on ld_imm64", spec->name, g, rel->type);
+          const Elf64_Sym &sym = syms_[rel->sym];
+          bool value;
+          uint32_t off;
+          int m = mapForSymbol(sym, in.imm, &value, &off);
+          if (m < 0)
+            return fail("program '%s' insn %u: '%.*s' is not a map or data section variable",
+                        spec->name, g, (int)symName(sym).n, symName(sym).p);
+          MapRef ref = {g, (uint32_t)m, value, off};
+          if (!plan_->refs.push(ref)) return fail("out of memory");
+        }
+        ++j;
+        continue;
+      }
+      if (in.code == (BPF_JMP | BPF_CALL) && in.src_reg == BPF_PSEUDO_CALL) {
+        uint16_t tsec;
+        int64_t tidx;
+        if (rel) {
+          if (rel->type != kRel64_32)
+            return fail("program '%s' insn %u: relocation type %u on a call", spec->name, g, rel->type);
+          const Elf64_Sym &sym = syms_[rel->sym];
+          if (sym.st_shndx == SHN_UNDEF || sym.st_shndx >= secs_.size())
+            return fail("program '%s' calls undefined function '%.*s'", spec->name,
+                        (int)symName(sym).n, symName(sym).p);
+          tsec = sym.st_shndx;
+          tidx = ELF64_ST_TYPE(sym.st_info) == STT_SECTION ? (int64_t)(sym.st_value / 8) + in.imm + 1
+                                                            : (int64_t)(sym.st_value / 8);
+        } else {
+          tsec = p.sec;
+          tidx = (int64_t)(p.start + j) + in.imm + 1;
+        }
+        uint32_t fstart, flen;
+        if (tidx < 0 || tidx >= (int64_t)(secs_[tsec].size / 8) ||
+            !(secs_[tsec].flags & SHF_EXECINSTR) || !findFunction(tsec, (uint32_t)tidx, &fstart, &flen))
+          return fail("program '%s' insn %u: call target is not a function", spec->name, g);
+        size_t k = 0;
+        for (; k < pieces.size(); ++k)
+          if (pieces[k].sec == tsec && pieces[k].start <= tidx && tidx < pieces[k].start + pieces[k].len) break;
+        if (k == pieces.size()) {
+          if (pieces.size() >= 4096) return fail("program '%s' calls too many functions", spec->name);
+          uint32_t base = pieces.back().base + pieces.back().len;
+          Piece np = {tsec, fstart, flen, base};
+          if (!pieces.push(np)) return fail("out of memory");
+          code = plan_->insns.data() + spec->insnStart; // push may not move insns, but be safe
+        }
+        int64_t target = (int64_t)pieces[k].base + (tidx - pieces[k].start);
+        code[g].imm = (int32_t)(target - (int64_t)g - 1);
+        continue;
+      }
+      if (rel && rel->type != kRelAbs64 && rel->type != kRelAbs32)
+        return fail("program '%s' insn %u: unexpected relocation type %u", spec->name, g, rel->type);
+    }
+  }
+  spec->insnCount = plan_->insns.size() - spec->insnStart;
+  spec->refCount = plan_->refs.size() - spec->refStart;
+  return true;
+}
+
+bool Parser::readPrograms() {
+  for (size_t i = 0; i < secs_.size(); ++i) {
+    const Section &s = secs_[i];
+    if (s.type != SHT_PROGBITS || !(s.flags & SHF_EXECINSTR) || s.name.eq(".text")) continue;
+    if (s.size % 8) return fail("section '%.*s' is not a whole number of instructions", (int)s.name.n, s.name.p);
+    for (size_t k = 0; k < nsyms_; ++k) {
+      const Elf64_Sym &sym = syms_[k];
+      unsigned bind = ELF64_ST_BIND(sym.st_info);
+      if (sym.st_shndx != i || ELF64_ST_TYPE(sym.st_info) != STT_FUNC ||
+          (bind != STB_GLOBAL && bind != STB_WEAK))
+        continue;
+      ProgSpec spec;
+      memset(&spec, 0, sizeof spec);
+      copyStr(spec.name, sizeof spec.name, symName(sym));
+      copyStr(spec.section, sizeof spec.section, s.name);
+      if (!programTypeForSection(s.name, &spec.type, &spec.attach, spec.target, sizeof spec.target))
+        return fail("program '%s': section '%s' names no program type bpfd knows", spec.name, spec.section);
+      if (!buildProgram((uint16_t)i, sym, &spec)) return false;
+      if (plan_->progs.size() >= 1024 || !plan_->progs.push(spec)) return fail("too many programs");
+    }
+  }
+  return true;
+}
+
+bool Parser::run() {
+  return readHeaders() && readSymbols() && readRelocations() && readSmallSections() && readMaps() &&
+         readPrograms();
+}
+
+} // namespace
+
+bool programTypeForSection(StrRef s, uint32_t *type, AttachKind *attach, char *target, size_t cap) {
+  struct Rule { const char *prefix; uint32_t type; AttachKind attach; bool exact; };
+  static const Rule rules[] = {
+      {"kprobe/", BPF_PROG_TYPE_KPROBE, AttachKind::Kprobe, false},
+      {"kretprobe/", BPF_PROG_TYPE_KPROBE, AttachKind::Kretprobe, false},
+      {"tracepoint/", BPF_PROG_TYPE_TRACEPOINT, AttachKind::Tracepoint, false},
+      {"tp/", BPF_PROG_TYPE_TRACEPOINT, AttachKind::Tracepoint, false},
+      {"raw_tracepoint/", BPF_PROG_TYPE_RAW_TRACEPOINT, AttachKind::RawTracepoint, false},
+      {"raw_tp/", BPF_PROG_TYPE_RAW_TRACEPOINT, AttachKind::RawTracepoint, false},
+      {"perf_event", BPF_PROG_TYPE_PERF_EVENT, AttachKind::None, true},
+      {"socket", BPF_PROG_TYPE_SOCKET_FILTER, AttachKind::None, true},
+      {"xdp", BPF_PROG_TYPE_XDP, AttachKind::None, true},
+      {"classifier", BPF_PROG_TYPE_SCHED_CLS, AttachKind::None, true},
+      {"tc", BPF_PROG_TYPE_SCHED_CLS, AttachKind::None, true},
+      {"cgroup_skb/ingress", BPF_PROG_TYPE_CGROUP_SKB, AttachKind::None, true},
+      {"cgroup_skb/egress", BPF_PROG_TYPE_CGROUP_SKB, AttachKind::None, true},
+  };
+  target[0] = 0;
+  for (const Rule &r : rules) {
+    size_t l = strlen(r.prefix);
+    if (r.exact ? !(s.eq(r.prefix) || (s.starts(r.prefix) && s.n > l && s.p[l] == '/'))
+                : !(s.starts(r.prefix) && s.n > l))
+      continue;
+    *type = r.type;
+    *attach = r.attach;
+    if (!r.exact) copyStr(target, cap, StrRef(s.p + l, s.n - l));
+    if (r.attach == AttachKind::Tracepoint && !memchr(target, '/', strlen(target))) return false;
+    return true;
+  }
+  return false;
+}
+
+bool parseBpfObject(const uint8_t *data, size_t size, ObjectPlan *plan, char *err, size_t errCap) {
+  Parser p(data, size, plan, err, errCap);
+  return p.run();
+}
+
+} // namespace bpfd

@@ -1,0 +1,69 @@
+// Parses a BPF ELF object into a load plan: maps to create, programs with
+// their instructions (bpf-to-bpf calls already linked) and the map
+// references to patch. Pure parsing: no system call happens here.
+#ifndef BPFD_DAEMON_ELF_OBJECT_H
+#define BPFD_DAEMON_ELF_OBJECT_H
+
+#include "support.h"
+
+#include <linux/bpf.h>
+
+namespace bpfd {
+
+enum class MapOrigin { BtfDefined, Legacy, DataSection };
+
+struct MapSpec {
+  char name[64];
+  MapOrigin origin;
+  uint16_t section;
+  uint64_t secOffset;   // BTF/legacy: offset of the definition in its section
+  uint32_t type, keySize, valueSize, maxEntries, flags, pinning;
+  const uint8_t *init;  // data sections: initial value (null for .bss)
+  size_t initSize;
+  bool freeze;          // .rodata
+};
+
+enum class AttachKind { None, Kprobe, Kretprobe, Tracepoint, RawTracepoint };
+
+struct MapRef {
+  uint32_t insn;    // index of the ld_imm64 in the program
+  uint32_t map;     // index into ObjectPlan::maps
+  bool value;       // BPF_PSEUDO_MAP_VALUE (data sections) vs BPF_PSEUDO_MAP_FD
+  uint32_t offset;  // offset into the value for BPF_PSEUDO_MAP_VALUE
+};
+
+struct ProgSpec {
+  char name[64];
+  char section[128];
+  uint32_t type;
+  AttachKind attach;
+  char target[128];   // kprobe function, "cat/name" or raw tracepoint name
+  size_t insnStart, insnCount; // in ObjectPlan::insns
+  size_t refStart, refCount;   // in ObjectPlan::refs
+};
+
+struct ObjectPlan {
+  Vec<MapSpec> maps;
+  Vec<ProgSpec> progs;
+  Vec<struct bpf_insn> insns;
+  Vec<MapRef> refs;
+  char license[128];
+  bool hasVersion;
+  uint32_t kernVersion;
+  char targetArch[32];     // from .bpfd.target, empty if absent
+  char targetKernel[128];
+  const uint8_t *btf;      // .BTF section, null if absent
+  size_t btfSize;
+};
+
+// data must outlive the plan (MapSpec::init and btf point into it).
+// On failure returns false with a message naming the section or symbol.
+bool parseBpfObject(const uint8_t *data, size_t size, ObjectPlan *plan, char *err, size_t errCap);
+
+// Section name -> program type and attach point; false if unknown.
+bool programTypeForSection(StrRef section, uint32_t *type, AttachKind *attach, char *target,
+                           size_t targetCap);
+
+} // namespace bpfd
+
+#endif

@@ -1,0 +1,41 @@
+// Writes protocol replies to stdout: payload lines ("+ ...") and the single
+// status line that closes each command. Output is buffered and flushed at
+// each status line.
+#ifndef BPFD_DAEMON_REPLY_H
+#define BPFD_DAEMON_REPLY_H
+
+#include "support.h"
+
+namespace bpfd {
+
+class Reply {
+public:
+  explicit Reply(int fd) : fd_(fd) {}
+  // Payload lines.
+  void beginPayload();          // writes "+ "
+  void text(StrRef s);          // raw text (control characters are replaced)
+  void textf(const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+  void base64(const uint8_t *p, size_t n);
+  void endPayload();            // writes "\n"
+  void payloadLine(StrRef s) { beginPayload(); text(s); endPayload(); }
+  void payloadf(const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+  // Status lines; tag may be empty.
+  void ok(StrRef cmd, int64_t ret, StrRef tag);
+  void error(StrRef cmd, int err, StrRef tag, const char *fmt, ...)
+      __attribute__((format(printf, 5, 6)));
+  void raw(StrRef s); // greeting and similar unframed lines
+  void flush();
+  size_t pending() const { return buf_.size(); }
+
+private:
+  void put(const char *p, size_t n);
+  int fd_;
+  Vec<char> buf_;
+};
+
+const char *errnoName(int err);
+
+} // namespace bpfd
+
+#endif

@@ -1,0 +1,110 @@
+// One protocol session: the handles it owns, the pending object upload,
+// and the command dispatcher. Closing the session releases everything.
+#ifndef BPFD_DAEMON_SESSION_H
+#define BPFD_DAEMON_SESSION_H
+
+#include "reply.h"
+#include "tokenizer.h"
+
+namespace bpfd {
+
+class PerfReader;
+
+enum class HandleKind { Map, Prog, Kprobe, Kretprobe, Tracepoint, PerfEvent, RawTracepoint, Reader, Btf };
+
+struct Handle {
+  int fd;
+  HandleKind kind;
+  char name[128];
+  int *extraFds;   // per-CPU perf events beyond fd (BPF_ATTACH_PERF_EVENT)
+  int extraCount;
+  PerfReader *reader;
+};
+
+// Arguments of the command being run.
+struct Args {
+  StrRef cmd;
+  StrRef tag;
+  const StrRef *v;
+  size_t n;
+};
+
+class Session {
+public:
+  explicit Session(Reply &out) : out_(out) {}
+  ~Session() { closeAll(); }
+  // Runs one input line; returns false when the session should end.
+  bool runLine(char *line, size_t len);
+  void closeAll();
+  Reply &out() { return out_; }
+
+  // Used by the command implementations.
+  int addHandle(int fd, HandleKind kind, StrRef name, int *extra = nullptr, int extraCount = 0,
+                PerfReader *reader = nullptr);
+  Handle *findHandle(StrRef token, const Args &a, int kindMask);
+  void closeHandle(Handle *h);
+  Vec<Handle> &handles() { return handles_; }
+  Bytes &upload() { return upload_; }
+  size_t uploadExpected = 0;
+  bool uploadActive = false;
+
+private:
+  Reply &out_;
+  Vec<Handle> handles_;
+  Bytes upload_;
+};
+
+constexpr int kindBit(HandleKind k) { return 1 << (int)k; }
+constexpr int kAnyAttachment = kindBit(HandleKind::Kprobe) | kindBit(HandleKind::Kretprobe) |
+                               kindBit(HandleKind::Tracepoint) | kindBit(HandleKind::PerfEvent) |
+                               kindBit(HandleKind::RawTracepoint);
+
+// Failing and succeeding replies of a command.
+void fail(Session &s, const Args &a, int err, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+void succeed(Session &s, const Args &a, int64_t ret);
+
+// Command implementations, grouped by file.
+void cmdCreateMap(Session &, const Args &);
+void cmdMapInfo(Session &, const Args &);
+void cmdLookupElem(Session &, const Args &);
+void cmdUpdateElem(Session &, const Args &);
+void cmdDeleteElem(Session &, const Args &);
+void cmdGetFirstKey(Session &, const Args &);
+void cmdGetNextKey(Session &, const Args &);
+void cmdDumpMap(Session &, const Args &);
+void cmdClearMap(Session &, const Args &);
+void cmdProgLoad(Session &, const Args &);
+void cmdAttachKprobe(Session &, const Args &);
+void cmdAttachKretprobe(Session &, const Args &);
+void cmdDetachKprobe(Session &, const Args &);
+void cmdDetachKretprobe(Session &, const Args &);
+void cmdAttachTracepoint(Session &, const Args &);
+void cmdAttachRawTracepoint(Session &, const Args &);
+void cmdAttachPerfEvent(Session &, const Args &);
+void cmdDetach(Session &, const Args &);
+void cmdOpenPerfBuffer(Session &, const Args &);
+void cmdPerfReaderPoll(Session &, const Args &);
+void cmdClosePerfBuffer(Session &, const Args &);
+void cmdClose(Session &, const Args &);
+void cmdPin(Session &, const Args &);
+void cmdListHandles(Session &, const Args &);
+void cmdObjectBegin(Session &, const Args &);
+void cmdObjectChunk(Session &, const Args &);
+void cmdLoadObject(Session &, const Args &);
+void cmdTraceCategories(Session &, const Args &);
+void cmdTraceEvents(Session &, const Args &);
+void cmdTraceFormat(Session &, const Args &);
+void cmdKallsyms(Session &, const Args &);
+void cmdKprobesBlacklist(Session &, const Args &);
+void cmdFilterFunctions(Session &, const Args &);
+void cmdTargetProfile(Session &, const Args &);
+
+// Shared helpers.
+bool parseMapType(StrRef s, uint32_t *type);
+bool parseProgType(StrRef s, uint32_t *type);
+int attachKprobe(int progFd, const char *func, uint64_t offset, bool ret, char *msg, size_t cap);
+int attachTracepoint(int progFd, StrRef cat, StrRef name, char *msg, size_t cap);
+
+} // namespace bpfd
+
+#endif
