@@ -1,0 +1,216 @@
+//===- ObjectInfo.cpp - What bpf-run needs to know of a BPF object --------===//
+#include "ObjectInfo.h"
+#include "BtfTypes.h"
+
+#include "llvm/Object/ELFObjectFile.h"
+#include "llvm/Support/Casting.h"
+
+using namespace llvm;
+using namespace llvm::object;
+
+namespace bpfrun {
+
+static Error objectError(StringRef Path, const Twine &What) {
+  return createStringError(inconvertibleErrorCode(), Path + ": " + What);
+}
+
+Expected<std::unique_ptr<ObjectInfo>> ObjectInfo::load(StringRef Path) {
+  auto Info = std::unique_ptr<ObjectInfo>(new ObjectInfo());
+  ErrorOr<std::unique_ptr<MemoryBuffer>> Buf = MemoryBuffer::getFile(Path);
+  if (!Buf)
+    return objectError(Path, "cannot read object: " + Buf.getError().message());
+  Info->Buffer = std::move(*Buf);
+  Expected<std::unique_ptr<ObjectFile>> Obj =
+      ObjectFile::createObjectFile(Info->Buffer->getMemBufferRef());
+  if (!Obj)
+    return objectError(Path, "not an object file: " + toString(Obj.takeError()));
+  Info->Obj = std::move(*Obj);
+  if (Info->Obj->getArch() != Triple::bpfel && Info->Obj->getArch() != Triple::bpfeb)
+    return objectError(Path, "not a BPF object (ELF machine is not EM_BPF)");
+
+  if (BTFParser::hasBTFSections(*Info->Obj)) {
+    BTFParser::ParseOptions Opts;
+    Opts.LoadTypes = true;
+    if (Error E = Info->Btf.parse(*Info->Obj, Opts))
+      return objectError(Path, "cannot parse .BTF: " + toString(std::move(E)));
+    Info->HasBtf = true;
+  }
+  if (Error E = Info->readMaps())
+    return objectError(Path, toString(std::move(E)));
+  if (Error E = Info->readMeta())
+    return objectError(Path, toString(std::move(E)));
+  Info->readPrograms();
+  Info->readStamp();
+  return std::move(Info);
+}
+
+MapInfo *ObjectInfo::findMap(StringRef Name) {
+  for (MapInfo &M : Maps)
+    if (M.Name == Name)
+      return &M;
+  return nullptr;
+}
+
+uint32_t ObjectInfo::findTypeByName(StringRef Name) const {
+  if (!HasBtf)
+    return 0;
+  BtfTypes Types(Btf);
+  for (uint32_t Id = 1; Id < Btf.typesCount(); ++Id) {
+    const BTF::CommonType *T = Btf.findType(Id);
+    uint32_t K = T->getKind();
+    if (K == BTF::BTF_KIND_VAR || K == BTF::BTF_KIND_FUNC || K == BTF::BTF_KIND_DATASEC)
+      continue;
+    if (Types.name(Id) == Name)
+      return Id;
+  }
+  return 0;
+}
+
+// Calls Fn(varName, varTypeId) for each variable of the DATASEC SecName.
+template <typename FnT>
+static void forEachDataSecVar(const BTFParser &Btf, StringRef SecName, FnT Fn) {
+  for (uint32_t Id = 1; Id < Btf.typesCount(); ++Id) {
+    const BTF::CommonType *T = Btf.findType(Id);
+    if (T->getKind() != BTF::BTF_KIND_DATASEC || Btf.findString(T->NameOff) != SecName)
+      continue;
+    auto *Vars = reinterpret_cast<const BTF::BTFDataSec *>(T + 1);
+    for (uint32_t I = 0; I < T->getVlen(); ++I) {
+      const BTF::CommonType *Var = Btf.findType(Vars[I].Type);
+      if (!Var || Var->getKind() != BTF::BTF_KIND_VAR)
+        continue;
+      Fn(Btf.findString(Var->NameOff), Var->Type);
+    }
+  }
+}
+
+Error ObjectInfo::readMaps() {
+  if (!HasBtf)
+    return Error::success();
+  BtfTypes Types(Btf);
+  Error Err = Error::success();
+  forEachDataSecVar(Btf, ".maps", [&](StringRef Name, uint32_t TypeId) {
+    if (Err)
+      return;
+    const BTF::CommonType *Def = Types.get(Types.resolve(TypeId));
+    auto *S = Def ? dyn_cast<BTF::StructType>(Def) : nullptr;
+    if (!S) {
+      Err = createStringError(inconvertibleErrorCode(),
+                              "map '" + Name + "': definition is not a struct");
+      return;
+    }
+    MapInfo M;
+    M.Name = Name.str();
+    for (const BTF::BTFMember &F : S->members()) {
+      StringRef Field = Btf.findString(F.NameOff);
+      uint32_t N = Types.arrayLenOfPointer(F.Type).value_or(0);
+      if (Field == "type")
+        M.Type = N;
+      else if (Field == "key_size")
+        M.KeySize = N;
+      else if (Field == "value_size")
+        M.ValueSize = N;
+      else if (Field == "max_entries")
+        M.MaxEntries = N;
+      else if (Field == "key") {
+        M.KeyType = Types.pointee(F.Type);
+        M.KeySize = Types.size(M.KeyType).value_or(0);
+      } else if (Field == "value") {
+        M.ValueType = Types.pointee(F.Type);
+        M.ValueSize = Types.size(M.ValueType).value_or(0);
+      }
+    }
+    Maps.push_back(std::move(M));
+  });
+  return Err;
+}
+
+Error ObjectInfo::readMeta() {
+  if (!HasBtf)
+    return Error::success();
+  BtfTypes Types(Btf);
+  Error Err = Error::success();
+  forEachDataSecVar(Btf, ".bpfd.meta", [&](StringRef Name, uint32_t TypeId) {
+    if (Err)
+      return;
+    StringRef MapName = Name;
+    if (MapName.consume_front("__bpfd_event_")) {
+      MapInfo *M = findMap(MapName);
+      uint32_t Event = Types.pointee(TypeId);
+      if (M && Event)
+        M->EventType = Event;
+    } else if (MapName.consume_front("__bpfd_log2hist_")) {
+      if (MapInfo *M = findMap(MapName))
+        M->Histogram = HistogramKind::Log2;
+    } else if (MapName.consume_front("__bpfd_linhist_")) {
+      if (MapInfo *M = findMap(MapName))
+        M->Histogram = HistogramKind::Linear;
+    }
+  });
+  return Err;
+}
+
+void ObjectInfo::readPrograms() {
+  for (const SymbolRef &Sym : Obj->symbols()) {
+    Expected<SymbolRef::Type> Type = Sym.getType();
+    Expected<uint32_t> Flags = Sym.getFlags();
+    Expected<section_iterator> Sec = Sym.getSection();
+    Expected<StringRef> Name = Sym.getName();
+    if (!Type || !Flags || !Sec || !Name || *Sec == Obj->section_end()) {
+      consumeError(Type.takeError());
+      consumeError(Flags.takeError());
+      consumeError(Sec.takeError());
+      consumeError(Name.takeError());
+      continue;
+    }
+    if (*Type != SymbolRef::ST_Function || !(*Flags & SymbolRef::SF_Global))
+      continue;
+    Expected<StringRef> SecName = (*Sec)->getName();
+    if (!SecName) {
+      consumeError(SecName.takeError());
+      continue;
+    }
+    if (!(*Sec)->isText() || *SecName == ".text")
+      continue;
+    Programs.push_back({Name->str(), SecName->str()});
+  }
+}
+
+void ObjectInfo::readStamp() {
+  for (const SectionRef &Sec : Obj->sections()) {
+    Expected<StringRef> Name = Sec.getName();
+    if (!Name) {
+      consumeError(Name.takeError());
+      continue;
+    }
+    if (*Name != ".bpfd.target")
+      continue;
+    Expected<StringRef> Contents = Sec.getContents();
+    if (!Contents) {
+      consumeError(Contents.takeError());
+      return;
+    }
+    SmallVector<StringRef, 8> Lines;
+    Contents->split(Lines, '\n', -1, false);
+    for (StringRef Line : Lines) {
+      Line = Line.trim(StringRef("\0 \t\r", 4));
+      auto [Key, Value] = Line.split('=');
+      if (!Key.empty())
+        Stamp[Key.str()] = Value.str();
+    }
+  }
+}
+
+std::string mapTypeName(uint32_t Type) {
+  static const char *const Names[] = {
+      "unspec", "hash", "array", "prog_array", "perf_event_array", "percpu_hash",
+      "percpu_array", "stack_trace", "cgroup_array", "lru_hash", "lru_percpu_hash",
+      "lpm_trie", "array_of_maps", "hash_of_maps", "devmap", "sockmap", "cpumap",
+      "xskmap", "sockhash", "cgroup_storage", "reuseport_sockarray",
+      "percpu_cgroup_storage", "queue", "stack", "sk_storage", "devmap_hash",
+      "struct_ops", "ringbuf", "inode_storage", "task_storage", "bloom_filter"};
+  if (Type < sizeof(Names) / sizeof(Names[0]))
+    return Names[Type];
+  return "type" + std::to_string(Type);
+}
+
+} // namespace bpfrun

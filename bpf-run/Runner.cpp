@@ -1,0 +1,286 @@
+//===- Runner.cpp - Load an object through bpfd and present what it collects //
+#include "Runner.h"
+#include "Presenters.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/Base64.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <atomic>
+#include <chrono>
+#include <ctime>
+#include <map>
+#include <thread>
+
+using namespace llvm;
+
+namespace bpfrun {
+
+static std::atomic<bool> StopRequested{false};
+void requestStop() { StopRequested = true; }
+
+static Error sessionError(const bpfd::Error &E) {
+  return createStringError(std::error_code(E.errnoValue(), std::generic_category()),
+                           E.message());
+}
+
+// One command whose failure ends the run.
+static Expected<bpfd::Reply> mustCommand(bpfd::Session &S, const std::string &Line) {
+  bpfd::Expected<bpfd::Reply> R = S.command(Line);
+  if (!R)
+    return sessionError(R.error());
+  if (!R->ok())
+    return sessionError(R->toError());
+  return std::move(*R);
+}
+
+static Expected<Blob> decode(StringRef B64, StringRef What) {
+  std::vector<char> Out;
+  if (B64 == "-")
+    return Blob();
+  if (Error E = decodeBase64(B64, Out))
+    return createStringError(inconvertibleErrorCode(),
+                             "bad base64 in " + What + ": " + toString(std::move(E)));
+  return Blob(Out.begin(), Out.end());
+}
+
+namespace {
+struct LoadedMap {
+  MapInfo *Info;
+  int Handle;
+};
+
+class Run {
+public:
+  Run(bpfd::Session &S, ObjectInfo &Obj, const RunOptions &Opts)
+      : S(S), Obj(Obj), Opts(Opts), Types(Obj.btf()),
+        Fmt(Types, Obj.stamp().count("endian") ? Obj.stamp().at("endian") != "big" : true) {}
+
+  Error run();
+
+private:
+  void progress(const Twine &Msg) {
+    if (Opts.Verbose)
+      errs() << "bpf-run: " << Msg << "\n";
+  }
+  Error upload();
+  Error openPerfBuffers();
+  Error poll(int TimeoutMs);
+  Error printTables(bool Final);
+  Expected<std::vector<MapEntry>> dump(const LoadedMap &M);
+
+  bpfd::Session &S;
+  ObjectInfo &Obj;
+  const RunOptions &Opts;
+  BtfTypes Types;
+  ValueFormat Fmt;
+  std::vector<LoadedMap> Maps;
+  std::map<int, EventPrinter> Readers; // reader handle -> its event printer
+  uint64_t Lost = 0;
+};
+} // namespace
+
+Error Run::upload() {
+  StringRef Bytes = Obj.bytes();
+  if (Expected<bpfd::Reply> R = mustCommand(S, "OBJECT_BEGIN " + std::to_string(Bytes.size()));
+      !R)
+    return R.takeError();
+  const size_t Chunk = 384 * 1024; // 512 KiB of base64 a line, well below max_line
+  for (size_t Off = 0; Off < Bytes.size(); Off += Chunk) {
+    std::string Line = "OBJECT_CHUNK " + encodeBase64(Bytes.substr(Off, Chunk));
+    if (Expected<bpfd::Reply> R = mustCommand(S, Line); !R)
+      return R.takeError();
+  }
+  bpfd::Expected<bpfd::Reply> R = S.command("LOAD_OBJECT - attach=1");
+  if (!R)
+    return sessionError(R.error());
+  for (const std::string &P : R->Payload) {
+    StringRef Line(P);
+    if (!R->ok()) {
+      errs() << Line << "\n"; // the verifier log
+      continue;
+    }
+    auto [Kind, Rest] = Line.split(' ');
+    if (Kind == "warning") {
+      errs() << "bpf-run: warning: " << Rest << "\n";
+    } else if (Kind == "map") {
+      auto [Name, Fields] = Rest.split(' ');
+      MapInfo *Info = Obj.findMap(Name);
+      int Handle = -1;
+      for (StringRef F : split(Fields, ' '))
+        if (F.consume_front("handle="))
+          F.getAsInteger(10, Handle);
+      if (Info && Handle >= 0)
+        Maps.push_back({Info, Handle});
+    } else if (Kind == "attach") {
+      progress("attached " + Rest);
+    } else if (Kind == "prog") {
+      progress("loaded program " + Rest);
+    }
+  }
+  if (!R->ok())
+    return sessionError(R->toError());
+  progress("object loaded: " + Twine(R->Ret) + " programs");
+  return Error::success();
+}
+
+Error Run::openPerfBuffers() {
+  for (const LoadedMap &M : Maps) {
+    if (M.Info->Type != MapTypePerfEventArray)
+      continue;
+    if (!M.Info->EventType) {
+      errs() << "bpf-run: warning: perf map '" << M.Info->Name
+             << "' has no event type (compile with bpf-xcc, or pass --event "
+             << M.Info->Name << "=TYPE); its events are not shown\n";
+      continue;
+    }
+    Expected<bpfd::Reply> R = mustCommand(S, "BPF_OPEN_PERF_BUFFER " + std::to_string(M.Handle));
+    if (!R)
+      return R.takeError();
+    auto It = Readers.emplace((int)R->Ret, EventPrinter(Fmt, M.Info->EventType)).first;
+    It->second.printHeader(outs());
+  }
+  outs().flush();
+  return Error::success();
+}
+
+Error Run::poll(int TimeoutMs) {
+  std::string Line = "PERF_READER_POLL " + std::to_string(TimeoutMs);
+  for (const auto &[Reader, Printer] : Readers)
+    Line += " " + std::to_string(Reader);
+  Expected<bpfd::Reply> R = mustCommand(S, Line);
+  if (!R)
+    return R.takeError();
+  for (const std::string &P : R->Payload) {
+    SmallVector<StringRef, 4> F;
+    StringRef(P).split(F, ' ');
+    int Reader = 0;
+    if (F.size() != 4 || F[1].getAsInteger(10, Reader) || !Readers.count(Reader))
+      continue;
+    if (F[0] == "sample") {
+      Expected<Blob> Sample = decode(F[3], "a perf sample");
+      if (!Sample)
+        return Sample.takeError();
+      Readers.at(Reader).printEvent(outs(), *Sample);
+    } else if (F[0] == "lost") {
+      uint64_t N = 0;
+      F[3].getAsInteger(10, N);
+      Lost += N;
+      outs() << "Possibly lost " << N << " samples\n";
+    }
+  }
+  outs().flush();
+  return Error::success();
+}
+
+Expected<std::vector<MapEntry>> Run::dump(const LoadedMap &M) {
+  Expected<bpfd::Reply> R = mustCommand(S, "BPF_DUMP_MAP " + std::to_string(M.Handle));
+  if (!R)
+    return R.takeError();
+  std::vector<MapEntry> Entries;
+  for (const std::string &P : R->Payload) {
+    auto [K, V] = StringRef(P).split(' ');
+    Expected<Blob> Key = decode(K, "a map key"), Value = decode(V, "a map value");
+    if (!Key)
+      return Key.takeError();
+    if (!Value)
+      return Value.takeError();
+    Entries.push_back({std::move(*Key), std::move(*Value)});
+  }
+  return Entries;
+}
+
+static bool isTableMap(const MapInfo &M) {
+  switch (M.Type) {
+  case MapTypeHash:
+  case MapTypeLruHash:
+  case MapTypeArray:
+    return M.Histogram != HistogramKind::None || M.Type != MapTypeArray;
+  default:
+    return false;
+  }
+}
+
+Error Run::printTables(bool Final) {
+  bool Header = false;
+  for (const LoadedMap &M : Maps) {
+    if (!isTableMap(*M.Info))
+      continue;
+    if (M.Info->Histogram != HistogramKind::None && !Final && Opts.Interval == 0)
+      continue;
+    Expected<std::vector<MapEntry>> Entries = dump(M);
+    if (!Entries)
+      return Entries.takeError();
+    if (!Header) {
+      std::time_t Now = std::time(nullptr);
+      char Buf[16];
+      std::strftime(Buf, sizeof(Buf), "%H:%M:%S", std::localtime(&Now));
+      outs() << "\n" << Buf << "\n";
+      Header = true;
+    }
+    outs() << "\n@" << M.Info->Name << ":\n";
+    if (M.Info->Histogram != HistogramKind::None)
+      printHistogram(outs(), Fmt, *M.Info, *Entries);
+    else
+      printTable(outs(), Fmt, *M.Info, std::move(*Entries), Opts.TopRows);
+    if (Opts.ClearEachInterval)
+      if (Expected<bpfd::Reply> R = mustCommand(S, "BPF_CLEAR_MAP " + std::to_string(M.Handle));
+          !R)
+        return R.takeError();
+  }
+  outs().flush();
+  return Error::success();
+}
+
+Error Run::run() {
+  if (Error E = upload())
+    return E;
+  if (Error E = openPerfBuffers())
+    return E;
+  using Clock = std::chrono::steady_clock;
+  auto Start = Clock::now();
+  auto NextTable = Start + std::chrono::duration<double>(Opts.Interval);
+  unsigned Intervals = 0;
+  auto Elapsed = [&] { return std::chrono::duration<double>(Clock::now() - Start).count(); };
+  while (!StopRequested) {
+    if (Opts.Duration > 0 && Elapsed() >= Opts.Duration)
+      break;
+    // Wake for the next table print, the end, or at least every 200 ms.
+    double Wait = 0.2;
+    if (Opts.Interval > 0)
+      Wait = std::min(Wait, std::chrono::duration<double>(NextTable - Clock::now()).count());
+    if (Opts.Duration > 0)
+      Wait = std::min(Wait, Opts.Duration - Elapsed());
+    int WaitMs = std::max(0, (int)(Wait * 1000));
+    if (!Readers.empty()) {
+      if (Error E = poll(WaitMs))
+        return E;
+    } else {
+      std::this_thread::sleep_for(std::chrono::milliseconds(WaitMs));
+    }
+    if (Opts.Interval > 0 && Clock::now() >= NextTable) {
+      if (Error E = printTables(false))
+        return E;
+      NextTable += std::chrono::duration_cast<Clock::duration>(
+          std::chrono::duration<double>(Opts.Interval));
+      if (Opts.Count && ++Intervals >= Opts.Count)
+        break;
+    }
+  }
+  if (!Readers.empty())
+    if (Error E = poll(0)) // what arrived before the end
+      return E;
+  if (Opts.Interval == 0 || Intervals == 0) // else the last interval was shown
+    if (Error E = printTables(true))
+      return E;
+  if (Lost)
+    errs() << "bpf-run: " << Lost << " events lost in all\n";
+  return Error::success();
+}
+
+Error runObject(bpfd::Session &Session, ObjectInfo &Object, const RunOptions &Options) {
+  Run R(Session, Object, Options);
+  return R.run();
+}
+
+} // namespace bpfrun

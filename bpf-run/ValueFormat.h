@@ -1,0 +1,55 @@
+//===- ValueFormat.h - Bytes from the device, printed by their BTF type ---===//
+#ifndef BPF_RUN_VALUEFORMAT_H
+#define BPF_RUN_VALUEFORMAT_H
+
+#include "BtfTypes.h"
+
+#include "llvm/ADT/ArrayRef.h"
+
+#include <string>
+#include <vector>
+
+namespace bpfrun {
+
+// One printable leaf of a (possibly nested) struct: a column of a table.
+struct Column {
+  std::string Name; // "pid", "key.comm", ...
+  uint64_t Offset = 0;
+  uint64_t Size = 0;
+  uint32_t Type = 0;      // BTF id (unresolved)
+  bool IsTimestamp = false; // u64 named ts/timestamp/*_ns: shown relative to start
+};
+
+class ValueFormat {
+public:
+  ValueFormat(const BtfTypes &Types, bool LittleEndian)
+      : Types(Types), LittleEndian(LittleEndian) {}
+
+  // The columns of a value of type Id: its struct members, flattened; a
+  // single column named Prefix for anything else. Empty if Id has no size.
+  std::vector<Column> columns(uint32_t Id, const std::string &Prefix) const;
+
+  // The text of one column of Data (which holds the whole value).
+  std::string format(const Column &C, llvm::ArrayRef<uint8_t> Data) const;
+  // A value of type Id at Data[0..).
+  std::string format(uint32_t Id, llvm::ArrayRef<uint8_t> Data) const;
+  // The value of an integer (or enum, pointer) column, for sorting and
+  // arithmetic; 0 for anything else or short data.
+  uint64_t number(const Column &C, llvm::ArrayRef<uint8_t> Data) const;
+  bool isNumeric(uint32_t Id) const;
+  bool isSigned(uint32_t Id) const;
+
+  uint64_t readUnsigned(llvm::ArrayRef<uint8_t> Data, uint64_t Offset, uint64_t Size) const;
+  const BtfTypes &types() const { return Types; }
+
+private:
+  void flatten(uint32_t Id, const std::string &Name, uint64_t Offset,
+               std::vector<Column> &Out, int Depth) const;
+
+  const BtfTypes &Types;
+  bool LittleEndian;
+};
+
+} // namespace bpfrun
+
+#endif

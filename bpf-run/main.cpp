@@ -1,0 +1,212 @@
+//===- main.cpp - bpf-run: run a BCC-style tool on a device through bpfd --===//
+//
+//   bpf-run [--remote SPEC] [--arch A] [--kernel DIR | --profile F]
+//           PROGRAM.c|OBJECT.o [--attach SEC=TARGET ...] [--interval S]
+//           [--duration S]
+//
+// Compiles C with bpf-xcc (objects cached by program, kernel, arch and
+// compiler), opens a bpfd session, loads and attaches the object, and shows
+// what it collects the way BCC tools do, until Ctrl-C or the duration ends.
+//
+//===----------------------------------------------------------------------===//
+#include "Compile.h"
+#include "ObjectInfo.h"
+#include "ValueFormat.h"
+#include "Runner.h"
+
+#include "bpfd/Session.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/WithColor.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <csignal>
+
+using namespace llvm;
+using namespace bpfrun;
+
+static cl::OptionCategory Cat("bpf-run options");
+static cl::opt<std::string> Input(cl::Positional, cl::desc("PROGRAM.c|OBJECT.o"), cl::Required,
+                                  cl::cat(Cat));
+static cl::opt<std::string> Remote("remote", cl::desc("bpfd remote: qemu:arm64, qemu:x86_64, "
+                                                      "adb[:SERIAL], ssh:[USER@]HOST, "
+                                                      "process:COMMAND (default qemu:arm64)"),
+                                   cl::value_desc("SPEC"), cl::init("qemu:arm64"), cl::cat(Cat));
+static cl::opt<std::string> Arch("arch", cl::desc("target architecture (default: the remote's)"),
+                                 cl::cat(Cat));
+static cl::opt<std::string> Kernel("kernel", cl::desc("the target's kernel headers tree"),
+                                   cl::value_desc("DIR"), cl::cat(Cat));
+static cl::opt<std::string> Profile("profile", cl::desc("the target profile for bpf-xcc"),
+                                    cl::value_desc("FILE"), cl::cat(Cat));
+static cl::list<std::string> Attach("attach", cl::desc("extra attach target for bpf-xcc, "
+                                                       "e.g. kprobe:vfs_read=trace_read"),
+                                    cl::value_desc("SPEC"), cl::cat(Cat));
+static cl::list<std::string> XccArgs("Xxcc", cl::desc("pass an argument to bpf-xcc (-D, -I...)"),
+                                     cl::value_desc("ARG"), cl::cat(Cat));
+static cl::opt<double> Interval("interval", cl::desc("print tables every S seconds"),
+                                cl::value_desc("S"), cl::init(0), cl::cat(Cat));
+static cl::opt<double> RunDuration("duration", cl::desc("stop after S seconds"),
+                                cl::value_desc("S"), cl::init(0), cl::cat(Cat));
+static cl::opt<unsigned> IntervalCount("count", cl::desc("stop after N intervals"), cl::init(0),
+                               cl::cat(Cat));
+static cl::opt<unsigned> Top("top", cl::desc("rows per table"), cl::init(20), cl::cat(Cat));
+static cl::opt<bool> Clear("clear", cl::desc("clear tables after each interval (top-style)"),
+                           cl::cat(Cat));
+static cl::list<std::string> Event("event", cl::desc("type of a perf map's events"),
+                                   cl::value_desc("MAP=TYPE"), cl::cat(Cat));
+static cl::list<std::string> Hist("hist", cl::desc("show MAP as a histogram"),
+                                  cl::value_desc("MAP[:log2|linear]"), cl::cat(Cat));
+static cl::list<std::string> Workload("workload", cl::desc("qemu: a program the guest runs "
+                                                           "beside bpfd (argv words, repeat)"),
+                                      cl::value_desc("WORD"), cl::cat(Cat));
+static cl::opt<std::string> BpfdPath("bpfd", cl::desc("the bpfd binary to deploy"),
+                                     cl::value_desc("PATH"), cl::cat(Cat));
+static cl::opt<std::string> Output("o", cl::desc("also keep the compiled object here"),
+                                   cl::value_desc("FILE"), cl::cat(Cat));
+static cl::opt<bool> Describe("describe", cl::desc("print what the object holds and how it "
+                                                   "would be shown, then exit (no device)"),
+                              cl::cat(Cat));
+static cl::opt<bool> Verbose("v", cl::desc("progress lines on stderr"), cl::cat(Cat));
+
+static int fail(const Twine &Msg) {
+  WithColor::error(errs(), "bpf-run") << Msg << "\n";
+  return 1;
+}
+
+static void onSignal(int) { requestStop(); }
+
+// --describe: the object as bpf-run sees it.
+static void describeObject(raw_ostream &OS, ObjectInfo &Obj) {
+  BtfTypes Types(Obj.btf());
+  ValueFormat Fmt(Types, true);
+  for (const auto &[Key, Value] : Obj.stamp())
+    OS << "stamp " << Key << "=" << Value << "\n";
+  for (const ProgramInfo &P : Obj.programs())
+    OS << "program " << P.Name << " section=" << P.Section << "\n";
+  for (const MapInfo &M : Obj.maps()) {
+    OS << "map " << M.Name << " type=" << mapTypeName(M.Type) << " key_size=" << M.KeySize
+       << " value_size=" << M.ValueSize << " max_entries=" << M.MaxEntries;
+    if (M.KeyType)
+      OS << " key=" << Types.spell(M.KeyType);
+    if (M.ValueType)
+      OS << " value=" << Types.spell(M.ValueType);
+    if (M.Histogram != HistogramKind::None)
+      OS << " histogram=" << (M.Histogram == HistogramKind::Log2 ? "log2" : "linear");
+    OS << "\n";
+    if (M.EventType) {
+      OS << "  events " << Types.spell(M.EventType) << ":";
+      for (const Column &C : Fmt.columns(M.EventType, ""))
+        OS << " " << C.Name << (C.IsTimestamp ? "(time)" : "") << "@" << C.Offset << "/"
+           << C.Size;
+      OS << "\n";
+    }
+  }
+}
+
+// --event and --hist override or add to what bpf-xcc recorded.
+static Error applyOverrides(ObjectInfo &Obj) {
+  for (StringRef E : Event) {
+    auto [MapName, TypeName] = E.split('=');
+    MapInfo *M = Obj.findMap(MapName);
+    if (!M)
+      return createStringError(inconvertibleErrorCode(), "--event: no map '" + MapName + "'");
+    uint32_t Id = Obj.findTypeByName(TypeName);
+    if (!Id)
+      return createStringError(inconvertibleErrorCode(),
+                               "--event: no type '" + TypeName + "' in the object's BTF");
+    M->EventType = Id;
+  }
+  for (StringRef H : Hist) {
+    auto [MapName, Kind] = H.split(':');
+    MapInfo *M = Obj.findMap(MapName);
+    if (!M)
+      return createStringError(inconvertibleErrorCode(), "--hist: no map '" + MapName + "'");
+    if (Kind.empty() || Kind == "log2")
+      M->Histogram = HistogramKind::Log2;
+    else if (Kind == "linear")
+      M->Histogram = HistogramKind::Linear;
+    else
+      return createStringError(inconvertibleErrorCode(),
+                               "--hist: unknown kind '" + Kind + "' (log2 or linear)");
+  }
+  return Error::success();
+}
+
+int main(int argc, char **argv) {
+  cl::HideUnrelatedOptions(Cat);
+  cl::ParseCommandLineOptions(
+      argc, argv,
+      "bpf-run: run a BCC-style eBPF program on a device through bpfd\n\n"
+      "  bpf-run --remote qemu:arm64 filetop.c --interval 1 --clear --count 3\n");
+
+  auto Say = [](const std::string &Msg) { errs() << "bpf-run: " << Msg << "\n"; };
+  std::string TargetArch = Arch;
+  StringRef RemoteSpec = Remote;
+  if (TargetArch.empty() && RemoteSpec.starts_with("qemu:"))
+    TargetArch = RemoteSpec.drop_front(5).str();
+
+  std::string ObjectPath = Input;
+  if (StringRef(Input).ends_with(".c")) {
+    CompileRequest Req;
+    Req.Source = Input;
+    Req.Arch = TargetArch;
+    Req.Kernel = Kernel;
+    Req.Profile = Profile;
+    Req.Attach = std::vector<std::string>(Attach.begin(), Attach.end());
+    Req.ExtraArgs = std::vector<std::string>(XccArgs.begin(), XccArgs.end());
+    Req.Argv0 = argv[0];
+    Expected<std::string> Obj = compileCached(Req, Say);
+    if (!Obj)
+      return fail(toString(Obj.takeError()));
+    ObjectPath = *Obj;
+    if (!Output.empty())
+      if (std::error_code EC = sys::fs::copy_file(ObjectPath, Output))
+        return fail("cannot copy the object to " + Output + ": " + EC.message());
+  }
+
+  Expected<std::unique_ptr<ObjectInfo>> Obj = ObjectInfo::load(ObjectPath);
+  if (!Obj)
+    return fail(toString(Obj.takeError()));
+  if (Error E = applyOverrides(**Obj))
+    return fail(toString(std::move(E)));
+
+  if (Describe) {
+    describeObject(outs(), **Obj);
+    return 0;
+  }
+
+  bpfd::SessionOptions SO;
+  SO.BpfdPath = BpfdPath;
+  SO.Workload = std::vector<std::string>(Workload.begin(), Workload.end());
+  if (Verbose)
+    SO.Progress = Say;
+  Say("opening " + Remote);
+  bpfd::Expected<std::unique_ptr<bpfd::Session>> S = bpfd::Session::open(Remote, SO);
+  if (!S)
+    return fail(S.error().message());
+  Say("bpfd ready on " + Remote + " after " + formatv("{0:f2}", (*S)->secondsToGreeting()).str() +
+      " s: " + (*S)->greeting());
+
+  std::signal(SIGINT, onSignal);
+  std::signal(SIGTERM, onSignal);
+  RunOptions RO;
+  RO.Interval = Interval;
+  RO.Duration = RunDuration;
+  RO.Count = IntervalCount;
+  RO.TopRows = Top;
+  RO.ClearEachInterval = Clear;
+  RO.Verbose = Verbose;
+  Error RunErr = runObject(**S, **Obj, RO);
+  bpfd::Expected<int> Status = (*S)->close();
+  if (RunErr)
+    return fail(toString(std::move(RunErr)));
+  if (!Status)
+    return fail(Status.error().message());
+  if (*Status != 0)
+    return fail("bpfd exited with status " + std::to_string(*Status));
+  return 0;
+}
