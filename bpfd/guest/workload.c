@@ -16,7 +16,8 @@
  *       Stands in for bpfd where a test or benchmark needs a trivial peer:
  *       prints "bpfd: version=0 arch=ARCH release=R standin=1", then answers
  *       each input line L with "echo: L"; the line "status N" sets the exit
- *       status; exits at end of input.
+ *       status, "wait PATH" waits (up to 60 s) for PATH to exist and answers
+ *       "found: PATH" or "missing: PATH"; exits at end of input.
  *   workload true | workload false
  *       Exit 0 / 1 at once (targets for exec:).
  */
@@ -133,6 +134,14 @@ static int greet(const char *arch) {
     line[strcspn(line, "\n")] = 0;
     if (sscanf(line, "status %d", &status) == 1)
       continue;
+    if (strncmp(line, "wait ", 5) == 0) {
+      int found = 0;
+      for (int i = 0; i < 6000 && !(found = access(line + 5, F_OK) == 0); i++)
+        sleep_ms(10);
+      printf("%s: %s\n", found ? "found" : "missing", line + 5);
+      fflush(stdout);
+      continue;
+    }
     printf("echo: %s\n", line);
     fflush(stdout);
   }
