@@ -120,7 +120,7 @@ Error Run::upload() {
   }
   if (!R->ok())
     return sessionError(R->toError());
-  progress("object loaded: " + Twine(R->Ret) + " programs");
+  errs() << "bpf-run: object loaded: " << R->Ret << " programs\n";
   return Error::success();
 }
 

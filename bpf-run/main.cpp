@@ -60,9 +60,10 @@ static cl::list<std::string> Event("event", cl::desc("type of a perf map's event
                                    cl::value_desc("MAP=TYPE"), cl::cat(Cat));
 static cl::list<std::string> Hist("hist", cl::desc("show MAP as a histogram"),
                                   cl::value_desc("MAP[:log2|linear]"), cl::cat(Cat));
-static cl::list<std::string> Workload("workload", cl::desc("qemu: a program the guest runs "
-                                                           "beside bpfd (argv words, repeat)"),
-                                      cl::value_desc("WORD"), cl::cat(Cat));
+static cl::opt<std::string> Workload("workload", cl::desc("qemu: a command the guest runs beside "
+                                                          "bpfd, e.g. \"/bin/workload -i 100 "
+                                                          "open:/etc/hostname\""),
+                                     cl::value_desc("COMMAND"), cl::cat(Cat));
 static cl::opt<std::string> BpfdPath("bpfd", cl::desc("the bpfd binary to deploy"),
                                      cl::value_desc("PATH"), cl::cat(Cat));
 static cl::opt<std::string> Output("o", cl::desc("also keep the compiled object here"),
@@ -181,7 +182,10 @@ int main(int argc, char **argv) {
 
   bpfd::SessionOptions SO;
   SO.BpfdPath = BpfdPath;
-  SO.Workload = std::vector<std::string>(Workload.begin(), Workload.end());
+  SmallVector<StringRef, 8> WorkloadWords;
+  StringRef(Workload).split(WorkloadWords, ' ', -1, false);
+  for (StringRef W : WorkloadWords)
+    SO.Workload.push_back(W.str());
   if (Verbose)
     SO.Progress = Say;
   Say("opening " + Remote);
