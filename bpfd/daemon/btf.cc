@@ -179,4 +179,21 @@ bool Btf::mapDefs(Vec<BtfMapDef> *out, char *err, size_t errCap) const {
   return true;
 }
 
+void Btf::fixupDatasecs(const ElfFacts &facts) {
+  for (uint32_t id = 1; id <= offsets_.size(); ++id) {
+    TypeHdr *sec = const_cast<TypeHdr *>(type(id));
+    if (kind(sec) != KIND_DATASEC) continue;
+    StrRef secName = name(sec->nameOff);
+    uint32_t size;
+    if (sec->sizeOrType == 0 && facts.secSize(facts.ctx, secName, &size)) sec->sizeOrType = size;
+    for (uint32_t i = 0; i < vlen(sec); ++i) {
+      uint8_t *vi = const_cast<uint8_t *>(extra(id)) + 12 * i;
+      const TypeHdr *var = type(rd32(vi));
+      if (!var || kind(var) != KIND_VAR) continue;
+      uint32_t off;
+      if (facts.symOffset(facts.ctx, secName, name(var->nameOff), &off)) memcpy(vi + 4, &off, 4);
+    }
+  }
+}
+
 } // namespace bpfd

@@ -21,6 +21,17 @@ public:
   bool mapDefs(Vec<BtfMapDef> *out, char *err, size_t errCap) const;
   uint32_t typeCount() const { return (uint32_t)offsets_.size(); }
 
+  // Compilers leave DATASEC sizes and variable offsets 0 in objects; the
+  // kernel wants them. Fills them in place (the parsed buffer must be
+  // writable) from the ELF: secSize(name) and symOffset(secName, varName)
+  // return false where the object has no answer.
+  struct ElfFacts {
+    void *ctx;
+    bool (*secSize)(void *ctx, StrRef sec, uint32_t *size);
+    bool (*symOffset)(void *ctx, StrRef sec, StrRef sym, uint32_t *offset);
+  };
+  void fixupDatasecs(const ElfFacts &facts);
+
 private:
   struct TypeHdr { uint32_t nameOff, info, sizeOrType; };
   const TypeHdr *type(uint32_t id) const;

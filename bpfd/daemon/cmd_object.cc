@@ -203,6 +203,7 @@ void cmdLoadObject(Session &s, const Args &a) {
                        (int)(log.data() + n - last), last);
     } else {
       s.addHandle(btfFd, HandleKind::Btf, ".BTF");
+      s.out().payloadf("btf handle=%d size=%zu", btfFd, l.plan.btfSize);
     }
   }
   int loaded = 0;

@@ -57,6 +57,10 @@ private:
   bool readRelocations();
   bool readSmallSections();
   bool readMaps();
+  void fixupBtf();
+  int sectionByName(StrRef name) const;
+  static bool btfSecSize(void *ctx, StrRef sec, uint32_t *size);
+  static bool btfSymOffset(void *ctx, StrRef sec, StrRef sym, uint32_t *offset);
   bool readPrograms();
   bool buildProgram(uint16_t sec, const Elf64_Sym &sym, ProgSpec *spec);
   const Rel *findRel(uint16_t sec, uint64_t offset) const;
@@ -254,7 +258,15 @@ bool Parser::readMaps() {
       memcpy(m.name, d.name, sizeof m.name);
       m.origin = MapOrigin::BtfDefined;
       m.section = (uint16_t)mapsSec_;
+      // Compilers leave DATASEC offsets 0 in objects (libbpf fixes them up
+      // from the symbol table): the symbol of the same name gives the offset.
       m.secOffset = d.secOffset;
+      for (size_t k = 0; k < nsyms_; ++k)
+        if (syms_[k].st_shndx == mapsSec_ && ELF64_ST_TYPE(syms_[k].st_info) != STT_SECTION &&
+            symName(syms_[k]).eq(d.name)) {
+          m.secOffset = syms_[k].st_value;
+          break;
+        }
       m.type = d.type; m.keySize = d.keySize; m.valueSize = d.valueSize;
       m.maxEntries = d.maxEntries; m.flags = d.flags; m.pinning = d.pinning;
       if (!plan_->maps.push(m)) return fail("out of memory");
@@ -449,9 +461,53 @@ bool Parser::readPrograms() {
   return true;
 }
 
+int Parser::sectionByName(StrRef name) const {
+  for (size_t i = 0; i < secs_.size(); ++i)
+    if (secs_[i].name.n == name.n && memcmp(secs_[i].name.p, name.p, name.n) == 0) return (int)i;
+  return -1;
+}
+
+bool Parser::btfSecSize(void *ctx, StrRef sec, uint32_t *size) {
+  Parser *p = static_cast<Parser *>(ctx);
+  int i = p->sectionByName(sec);
+  if (i < 0 || p->secs_[i].size > UINT32_MAX) return false;
+  *size = (uint32_t)p->secs_[i].size;
+  return true;
+}
+
+bool Parser::btfSymOffset(void *ctx, StrRef sec, StrRef sym, uint32_t *offset) {
+  Parser *p = static_cast<Parser *>(ctx);
+  int i = p->sectionByName(sec);
+  if (i < 0) return false;
+  for (size_t k = 0; k < p->nsyms_; ++k) {
+    const Elf64_Sym &s = p->syms_[k];
+    if (s.st_shndx == i && ELF64_ST_TYPE(s.st_info) == STT_OBJECT && p->symName(s).eq2(sym) &&
+        s.st_value <= UINT32_MAX) {
+      *offset = (uint32_t)s.st_value;
+      return true;
+    }
+  }
+  return false;
+}
+
+// A private copy of .BTF with what the compiler left for the loader filled in.
+void Parser::fixupBtf() {
+  if (!plan_->btf) return;
+  if (!plan_->btfFixed.append(plan_->btf, plan_->btfSize)) return;
+  Btf btf;
+  char err[128];
+  if (!btf.parse(plan_->btfFixed.data(), plan_->btfFixed.size(), err, sizeof err)) return;
+  Btf::ElfFacts facts = {this, btfSecSize, btfSymOffset};
+  btf.fixupDatasecs(facts);
+  plan_->btf = plan_->btfFixed.data();
+}
+
 bool Parser::run() {
-  return readHeaders() && readSymbols() && readRelocations() && readSmallSections() && readMaps() &&
-         readPrograms();
+  if (!(readHeaders() && readSymbols() && readRelocations() && readSmallSections() && readMaps() &&
+        readPrograms()))
+    return false;
+  fixupBtf();
+  return true;
 }
 
 } // namespace

@@ -52,8 +52,9 @@ struct ObjectPlan {
   uint32_t kernVersion;
   char targetArch[32];     // from .bpfd.target, empty if absent
   char targetKernel[128];
-  const uint8_t *btf;      // .BTF section, null if absent
-  size_t btfSize;
+  const uint8_t *btf;      // .BTF with DATASEC sizes/offsets filled in (points
+  size_t btfSize;          // into btfFixed), null if absent
+  Bytes btfFixed;
 };
 
 // data must outlive the plan (MapSpec::init and btf point into it).

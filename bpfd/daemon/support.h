@@ -100,6 +100,7 @@ struct StrRef {
   StrRef(const char *s) : p(s), n(s ? strlen(s) : 0) {}
   StrRef(const char *s, size_t len) : p(s), n(len) {}
   bool eq(const char *s) const { return strlen(s) == n && memcmp(p, s, n) == 0; }
+  bool eq2(StrRef o) const { return o.n == n && (n == 0 || memcmp(p, o.p, n) == 0); }
   bool starts(const char *s) const {
     size_t l = strlen(s);
     return l <= n && memcmp(p, s, l) == 0;

@@ -1,5 +1,8 @@
-// bpfd-object-plan FILE: prints how bpfd would load a BPF ELF object (maps,
-// programs, relocations, target stamp) without touching any kernel.
+// bpfd-object: host-side helper for bpfd's LOAD_OBJECT (never touches a kernel).
+//   bpfd-object plan FILE.o     prints the load plan bpfd makes of the object
+//   bpfd-object upload FILE.o [attach=0|1]
+//                               prints the protocol lines that upload and load it
+#include "base64.h"
 #include "elf_object.h"
 
 #include <stdio.h>
@@ -17,23 +20,52 @@ static const char *attachName(AttachKind k) {
   return "?";
 }
 
-int main(int argc, char **argv) {
-  if (argc != 2 || !strcmp(argv[1], "--help")) {
-    fprintf(argc == 2 ? stdout : stderr, "usage: bpfd-object-plan FILE.o\n"
-            "Prints the load plan bpfd's LOAD_OBJECT makes of a BPF ELF object (parse only).\n");
-    return argc == 2 ? 0 : 2;
+static const char kUsage[] =
+    "usage: bpfd-object plan FILE.o\n"
+    "       bpfd-object upload FILE.o [attach=0|1]\n"
+    "plan:   prints the load plan bpfd's LOAD_OBJECT makes of a BPF ELF object\n"
+    "        (maps, programs, map references, calls, target stamp); parse only.\n"
+    "upload: prints OBJECT_BEGIN, OBJECT_CHUNK... and LOAD_OBJECT lines that send\n"
+    "        the object to bpfd (docs/protocol.md).\n";
+
+static int upload(const Bytes &data, const char *attachArg) {
+  printf("OBJECT_BEGIN %zu\n", data.size());
+  const size_t chunk = 48 * 1024;
+  for (size_t off = 0; off < data.size(); off += chunk) {
+    size_t n = data.size() - off < chunk ? data.size() - off : chunk;
+    Vec<char> enc;
+    base64Encode(data.data() + off, n, &enc);
+    printf("OBJECT_CHUNK %.*s\n", (int)enc.size(), enc.data());
   }
-  FILE *f = fopen(argv[1], "rb");
-  if (!f) { fprintf(stderr, "bpfd-object-plan: cannot open %s\n", argv[1]); return 1; }
+  printf("LOAD_OBJECT -%s%s\n", attachArg ? " " : "", attachArg ? attachArg : "");
+  return 0;
+}
+
+int main(int argc, char **argv) {
+  if (argc >= 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
+    fputs(kUsage, stdout);
+    return 0;
+  }
+  bool isPlan = argc == 3 && !strcmp(argv[1], "plan");
+  bool isUpload = (argc == 3 || argc == 4) && !strcmp(argv[1], "upload");
+  if (!isPlan && !isUpload) {
+    fputs(kUsage, stderr);
+    return 2;
+  }
+  const char *path = argv[2];
+  FILE *f = fopen(path, "rb");
+  if (!f) { fprintf(stderr, "bpfd-object: cannot open %s\n", path); return 1; }
   Bytes data;
   char buf[65536];
   size_t n;
   while ((n = fread(buf, 1, sizeof buf, f)) > 0) data.append(reinterpret_cast<uint8_t *>(buf), n);
   fclose(f);
+  if (data.size() > (32u << 20)) { fprintf(stderr, "bpfd-object: %s is over bpfd's 32 MiB limit\n", path); return 1; }
+  if (isUpload) return upload(data, argc == 4 ? argv[3] : nullptr);
   ObjectPlan plan;
   char err[512];
   if (!parseBpfObject(data.data(), data.size(), &plan, err, sizeof err)) {
-    fprintf(stderr, "%s: error: %s\n", argv[1], err);
+    fprintf(stderr, "%s: error: %s\n", path, err);
     return 1;
   }
   printf("license %s\n", plan.license);
