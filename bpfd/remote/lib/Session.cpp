@@ -253,8 +253,13 @@ Expected<int> Session::relay(int InFd, int OutFd, bool HangUp) {
   while (!(InEOF && ToRemote.empty())) {
     if (Error E = T->check())
       return fail(E);
-    if (RemoteEOF)
-      return fail(Error::failure(EPIPE, "bpfd ended before the end of its input"));
+    if (RemoteEOF) {
+      // bpfd ended by itself (EXIT): the session is over, input or not.
+      if (Error E = writeAll(OutFd, InBuf.data(), InBuf.size()))
+        return fail(E);
+      InBuf.clear();
+      return finish(false, OutFd);
+    }
     if (ReplyDue && monotonicSeconds() - LastProgress > Timeout)
       return fail(Error::failure(ETIMEDOUT, "no answer from bpfd within " +
                                                 std::to_string(static_cast<int>(Timeout)) + " s"));
