@@ -417,7 +417,10 @@ Error QemuTransport::check() {
     return Error::failure(EIO, "guest init failed: " + FatalText);
   if (Panicked)
     return Error::failure(EIO, "the guest kernel panicked");
-  if (!qemuRunning() && ByeStatus < 0)
+  // QEMU may have written BYE and exited since the console was read.
+  if (!qemuRunning())
+    readConsole();
+  if (QemuPid < 0 && ByeStatus < 0)
     return Error::failure(ECHILD, "QEMU exited (status " + std::to_string(QemuStatus) +
                                       ") without the guest's BYE");
   return Error::success();
