@@ -31,10 +31,16 @@ void cmdObjectChunk(Session &s, const Args &a) {
   if (!s.uploadActive) { fail(s, a, EINVAL, "no upload in progress: OBJECT_BEGIN first"); return; }
   size_t room = s.uploadExpected - s.upload().size();
   size_t before = s.upload().size();
+  size_t decoded = a.v[0].n / 4 * 3;
+  for (size_t i = a.v[0].n; i > 0 && i + 2 > a.v[0].n && a.v[0].p[i - 1] == '='; --i) --decoded;
+  if (decoded > room) {
+    fail(s, a, EFBIG, "chunk of %zu bytes goes past the announced %zu bytes (%zu left)", decoded,
+         s.uploadExpected, room);
+    return;
+  }
   if (!base64Decode(a.v[0], &s.upload(), room)) {
     s.upload().resize(before);
-    fail(s, a, room == 0 || a.v[0].n / 4 * 3 > room + 2 ? EFBIG : EINVAL,
-         "chunk is not valid base64 or goes past the announced %zu bytes", s.uploadExpected);
+    fail(s, a, EINVAL, "chunk is not valid base64");
     return;
   }
   succeed(s, a, (int64_t)s.upload().size());
@@ -211,7 +217,7 @@ void cmdLoadObject(Session &s, const Args &a) {
     l.rollback();
     return;
   }
-  if (obj == &s.upload()) { s.upload() = Bytes(); s.uploadActive = false; }
+  if (obj == &s.upload()) { s.upload() = Bytes(); s.uploadActive = false; s.uploadExpected = 0; }
   succeed(s, a, loaded);
 }
 
