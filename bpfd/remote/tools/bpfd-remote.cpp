@@ -36,6 +36,9 @@ static const char Usage[] =
     "  --guest-file HOST=GUEST  qemu: add a file to the guest (repeatable)\n"
     "  --bpfd-arg ARG      qemu: an extra argument for bpfd (repeatable)\n"
     "  --cpu MODEL         qemu: -cpu (default cortex-a72 / max)\n"
+    "  --command LINE      instead of joining stdin/stdout, send LINE through the\n"
+    "                      client library and print its decoded reply (repeatable;\n"
+    "                      one 'reply' line, then '  + PAYLOAD' lines)\n"
     "  --hang-up           at end of input hang up on bpfd instead of ending its\n"
     "                      input in order (replies still in flight are lost)\n"
     "  --console           copy the guest console to stderr\n"
@@ -56,12 +59,41 @@ static std::vector<std::string> splitWords(const std::string &S) {
   return Words;
 }
 
+// --command: each line through Session::command(), the reply decoded.
+static int runCommands(bpfd::Session &S, const std::vector<std::string> &Commands) {
+  printf("greeting arch=%s release=%s\n", S.greetingField("arch").c_str(),
+         S.greetingField("release").c_str());
+  for (const auto &Line : Commands) {
+    auto R = S.command(Line);
+    if (!R) {
+      fprintf(stderr, "bpfd-remote: %s\n", R.error().message().c_str());
+      return 125;
+    }
+    printf("reply %s ret=%lld", R->Command.c_str(), R->Ret);
+    if (!R->ok())
+      printf(" errno=%s msg=[%s]", R->ErrnoName.c_str(), R->Message.c_str());
+    if (!R->Tag.empty())
+      printf(" tag=%s", R->Tag.c_str());
+    printf(" payload=%zu\n", R->Payload.size());
+    for (const auto &P : R->Payload)
+      printf("  + %s\n", P.c_str());
+  }
+  fflush(stdout);
+  auto Status = S.close();
+  if (!Status) {
+    fprintf(stderr, "bpfd-remote: %s\n", Status.error().message().c_str());
+    return 125;
+  }
+  return *Status;
+}
+
 int main(int argc, char **argv) {
   signal(SIGPIPE, SIG_IGN);
   bpfd::SessionOptions Options;
   if (const char *T = getenv("BPFD_QEMU_TIMEOUT"))
     Options.Timeout = atof(T) > 0 ? atof(T) : Options.Timeout;
   bool Verbose = false, HangUp = false;
+  std::vector<std::string> Commands;
   std::string Spec;
   for (int I = 1; I < argc; ++I) {
     std::string A = argv[I];
@@ -105,6 +137,8 @@ int main(int argc, char **argv) {
       Options.BpfdArgs.push_back(Value("--bpfd-arg"));
     } else if (A == "--cpu") {
       Options.QemuCpu = Value("--cpu");
+    } else if (A == "--command") {
+      Commands.push_back(Value("--command"));
     } else if (A == "--hang-up") {
       HangUp = true;
     } else if (A == "--console") {
@@ -136,6 +170,8 @@ int main(int argc, char **argv) {
     fprintf(stderr, "bpfd-remote: %s\n", S.error().message().c_str());
     return 125;
   }
+  if (!Commands.empty())
+    return runCommands(**S, Commands);
   auto Status = (*S)->relay(0, 1, HangUp);
   if (!Status) {
     fprintf(stderr, "bpfd-remote: %s\n", Status.error().message().c_str());
