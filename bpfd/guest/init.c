@@ -8,8 +8,10 @@
  *      /lib/modules/NAME.ko with finit_module;
  *   3. finds the virtio-serial ports named "bpfd" (data) and "bpfd-ctl"
  *      (control) through /sys/class/virtio-ports/<port>/name;
- *   4. starts the optional workload (/etc/workload: argv, one word a line) in
- *      the background;
+ *   4. starts the optional workload in the background: /etc/workload (argv,
+ *      one word a line), else the kernel command line word
+ *      bpfd_workload=PROG,ARG,... (no '.' in it: such words are module
+ *      parameters);
  *   5. runs /bin/bpfd (extra arguments from /etc/bpfd-args) with stdin and
  *      stdout on pipes that this init relays to and from the data port, and
  *      stderr on the console;
@@ -234,6 +236,16 @@ static pid_t start_workload(void) {
   static char store[4096];
   char *argv[MAX_ARGS + 1];
   int argc = read_words("/etc/workload", store, sizeof(store), argv, MAX_ARGS);
+  /* Else the kernel command line word bpfd_workload=PROG,ARG,... (plain
+   * key=value words reach init's environment). */
+  const char *words = getenv("bpfd_workload");
+  if (argc <= 0 && words && *words) {
+    snprintf(store, sizeof(store), "%s", words);
+    char *save = NULL;
+    argc = 0;
+    for (char *w = strtok_r(store, ",", &save); w && argc < MAX_ARGS; w = strtok_r(NULL, ",", &save))
+      argv[argc++] = w;
+  }
   if (argc <= 0)
     return 0;
   argv[argc] = NULL;

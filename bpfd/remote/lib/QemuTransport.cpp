@@ -274,7 +274,8 @@ Error QemuTransport::launch(const std::string &Image) {
               {"-cpu", Cpu, "-m", "1G", "-nodefaults", "-no-user-config", "-net", "none",
                "-display", "none", "-monitor", "none", "-no-reboot", "-kernel", Image,
                "-initrd", RunDir + "/initramfs.cpio", "-append",
-               std::string("console=") + Arch.Console + " panic=-1 quiet", "-serial",
+               std::string("console=") + Arch.Console + " panic=-1 quiet" +
+                   (Options.KernelArgs.empty() ? "" : " " + Options.KernelArgs), "-serial",
                "file:" + ConsoleLog, "-device", Arch.SerialDevice, "-chardev",
                "socket,id=c0,path=" + RunDir + "/data.sock,server=on,wait=off", "-device",
                "virtserialport,chardev=c0,name=bpfd", "-chardev",

@@ -35,6 +35,8 @@ static const char Usage[] =
     "                      bpfd (words split on blanks; /bin/workload is there)\n"
     "  --guest-file HOST=GUEST  qemu: add a file to the guest (repeatable)\n"
     "  --bpfd-arg ARG      qemu: an extra argument for bpfd (repeatable)\n"
+    "  --append WORDS      qemu: extra kernel command line words (e.g.\n"
+    "                      bpfd_workload=/bin/workload,-n,1,open:/etc/modules)\n"
     "  --cpu MODEL         qemu: -cpu (default cortex-a72 / max)\n"
     "  --command LINE      instead of joining stdin/stdout, send LINE through the\n"
     "                      client library and print its decoded reply (repeatable;\n"
@@ -135,6 +137,8 @@ int main(int argc, char **argv) {
       Options.GuestFiles.emplace_back(V.substr(0, Eq), V.substr(Eq + 1));
     } else if (A == "--bpfd-arg") {
       Options.BpfdArgs.push_back(Value("--bpfd-arg"));
+    } else if (A == "--append") {
+      Options.KernelArgs += (Options.KernelArgs.empty() ? "" : " ") + std::string(Value("--append"));
     } else if (A == "--cpu") {
       Options.QemuCpu = Value("--cpu");
     } else if (A == "--command") {

@@ -52,6 +52,8 @@ struct SessionOptions {
   std::vector<std::string> Workload;
   /// qemu: extra files for the initramfs, {host path, guest path}.
   std::vector<std::pair<std::string, std::string>> GuestFiles;
+  /// qemu: extra words for the kernel command line.
+  std::string KernelArgs;
   /// qemu: -cpu model (default cortex-a72 on arm64, max on x86_64).
   std::string QemuCpu;
   /// Seconds allowed for each step: boot to greeting, each reply, shutdown.
