@@ -446,6 +446,8 @@ Expected<int> QemuTransport::wait(double Timeout) {
     readConsole();
     if (!FatalText.empty() || Panicked)
       break;
+    if (stopRequested())
+      return Error::failure(EINTR, "interrupted");
     if (monotonicSeconds() > Deadline)
       return Error::failure(ETIMEDOUT, "the guest did not power off within " +
                                            std::to_string(static_cast<int>(Timeout)) + " s");

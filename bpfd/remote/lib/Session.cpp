@@ -6,6 +6,7 @@
 #include "Transport.h"
 
 #include <cerrno>
+#include <csignal>
 #include <cstring>
 #include <poll.h>
 #include <unistd.h>
@@ -13,6 +14,12 @@
 namespace bpfd {
 
 static const size_t MaxLine = 64u << 20;
+
+static volatile sig_atomic_t StopFlag = 0;
+void requestStop() { StopFlag = 1; }
+bool stopRequested() { return StopFlag != 0; }
+
+static Error stopError() { return Error::failure(EINTR, "interrupted"); }
 
 Expected<std::unique_ptr<Session>> Session::open(const std::string &Spec,
                                                  const SessionOptions &Options) {
@@ -82,6 +89,8 @@ Error Session::fail(Error E) {
 // one byte. Returns success with RemoteEOF set at end of stream.
 Error Session::fillBuffer(double Deadline) {
   for (;;) {
+    if (stopRequested())
+      return stopError();
     if (Error E = T->check())
       return E;
     char Buf[65536];
@@ -159,6 +168,8 @@ Error Session::sendLine(const std::string &Line) {
     }
     if (N < 0 && errno != EAGAIN && errno != EINTR)
       return fail(Error::failure(errno, "cannot write to bpfd: " + std::string(strerror(errno))));
+    if (stopRequested())
+      return fail(stopError());
     if (Error E = T->check())
       return fail(E);
     if (monotonicSeconds() > Deadline)
@@ -251,6 +262,8 @@ Expected<int> Session::relay(int InFd, int OutFd, bool HangUp) {
   bool ReplyDue = false;
   double LastProgress = monotonicSeconds();
   while (!(InEOF && ToRemote.empty())) {
+    if (stopRequested())
+      return fail(stopError());
     if (Error E = T->check())
       return fail(E);
     if (RemoteEOF) {

@@ -48,7 +48,8 @@ static const char Usage[] =
     "  -v, --verbose       progress lines on stderr\n"
     "  -h, --help          this text\n"
     "\n"
-    "Exit status: bpfd's, or 125 if the session failed (message on stderr).\n";
+    "Exit status: bpfd's, 125 if the session failed (message on stderr), 130 if\n"
+    "interrupted (SIGINT/SIGTERM/SIGHUP: the remote is stopped, QEMU killed).\n";
 
 static std::vector<std::string> splitWords(const std::string &S) {
   std::vector<std::string> Words;
@@ -89,8 +90,17 @@ static int runCommands(bpfd::Session &S, const std::vector<std::string> &Command
   return *Status;
 }
 
+static void onSignal(int) { bpfd::requestStop(); }
+
 int main(int argc, char **argv) {
   signal(SIGPIPE, SIG_IGN);
+  // SIGINT/SIGTERM/SIGHUP: stop the session cleanly (QEMU killed, console
+  // log kept and named), exit 130.
+  struct sigaction SA = {};
+  SA.sa_handler = onSignal;
+  sigemptyset(&SA.sa_mask);
+  for (int Sig : {SIGINT, SIGTERM, SIGHUP})
+    sigaction(Sig, &SA, nullptr);
   bpfd::SessionOptions Options;
   if (const char *T = getenv("BPFD_QEMU_TIMEOUT"))
     Options.Timeout = atof(T) > 0 ? atof(T) : Options.Timeout;
@@ -172,14 +182,14 @@ int main(int argc, char **argv) {
   auto S = bpfd::Session::open(Spec, Options);
   if (!S) {
     fprintf(stderr, "bpfd-remote: %s\n", S.error().message().c_str());
-    return 125;
+    return bpfd::stopRequested() ? 130 : 125;
   }
   if (!Commands.empty())
     return runCommands(**S, Commands);
   auto Status = (*S)->relay(0, 1, HangUp);
   if (!Status) {
     fprintf(stderr, "bpfd-remote: %s\n", Status.error().message().c_str());
-    return 125;
+    return bpfd::stopRequested() ? 130 : 125;
   }
   return *Status;
 }

@@ -35,6 +35,13 @@ namespace bpfd {
 
 class Transport;
 
+/// Asks every session of this process to stop at once: waiting calls fail
+/// with EINTR, and the failing session kills its remote (QEMU included).
+/// Async-signal-safe: meant for a SIGINT/SIGTERM handler.
+void requestStop();
+/// True once requestStop() was called.
+bool stopRequested();
+
 struct SessionOptions {
   /// The bpfd binary to deploy (qemu, adb, ssh). Default: bpfd-<arch> next
   /// to the running program, else in the build's bin folder.
