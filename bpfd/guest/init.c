@@ -216,6 +216,7 @@ static pid_t spawn(char **argv, int in_fd, int out_fd) {
     return pid;
   if (dup2(in_fd, 0) < 0 || dup2(out_fd, 1) < 0)
     _exit(126);
+  signal(SIGPIPE, SIG_DFL); /* init ignores it; its children must not inherit that */
   for (int fd = 3; fd < 256; fd++)
     close(fd);
   char *envp[] = {"PATH=/bin", "HOME=/", NULL};
