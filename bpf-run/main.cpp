@@ -42,9 +42,9 @@ static cl::opt<std::string> Kernel("kernel", cl::desc("the target's kernel heade
                                    cl::value_desc("DIR"), cl::cat(Cat));
 static cl::opt<std::string> Profile("profile", cl::desc("the target profile for bpf-xcc"),
                                     cl::value_desc("FILE"), cl::cat(Cat));
-static cl::list<std::string> Attach("attach", cl::desc("extra attach target for bpf-xcc, "
-                                                       "e.g. kprobe:vfs_read=trace_read"),
-                                    cl::value_desc("SPEC"), cl::cat(Cat));
+static cl::list<std::string> Attach("attach", cl::desc("attach point for bpf-xcc, e.g. "
+                                                       "trace_read_entry=kprobe/vfs_read"),
+                                    cl::value_desc("FN=SECTION"), cl::cat(Cat));
 static cl::list<std::string> XccArgs("Xxcc", cl::desc("pass an argument to bpf-xcc (-D, -I...)"),
                                      cl::value_desc("ARG"), cl::cat(Cat));
 static cl::opt<double> Interval("interval", cl::desc("print tables every S seconds"),

@@ -1,0 +1,61 @@
+#!/usr/bin/env python3
+"""Run one of Debian's BCC tools on a device with bpf-run.
+
+The tool's BPF C text and its attach calls come from the corpus (the
+bcc-corpus target extracts them from /usr/sbin/<tool>-bpfcc without running
+BCC); this turns the recorded attach_kprobe(event=..., fn_name=...) calls into
+bpf-xcc --attach FN=SECTION arguments and runs bpf-run with the rest.
+
+  scripts/run-bcc-tool.py [--build DIR] [--arch A] TOOL [bpf-run options...]
+  scripts/run-bcc-tool.py filetop --remote qemu:arm64 --interval 1 --count 3 --clear
+"""
+import argparse
+import json
+import os
+import sys
+
+SECTION_OF_KIND = {"kprobe": "kprobe", "kretprobe": "kretprobe",
+                   "tracepoint": "tracepoint", "raw_tracepoint": "raw_tracepoint"}
+
+
+def attach_args(record):
+    """--attach FN=SECTION for each recorded attach call bpf-xcc cannot infer."""
+    args = []
+    for a in record.get("attach", []):
+        kind, fn, event = a.get("kind"), a.get("fn_name"), a.get("event") or a.get("tp")
+        if kind not in SECTION_OF_KIND or not fn or not event:
+            continue
+        if kind == "tracepoint" and ":" in event:
+            event = event.replace(":", "/")
+        args += ["--attach", "%s=%s/%s" % (fn, SECTION_OF_KIND[kind], event)]
+    return args
+
+
+def main():
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--build", default=os.path.join(root, "build"), help="build folder")
+    ap.add_argument("--arch", default=None, help="target arch (default: the remote's, else arm64)")
+    ap.add_argument("tool", help="tool name, e.g. filetop (Debian's /usr/sbin/filetop-bpfcc)")
+    args, rest = ap.parse_known_args()
+    arch = args.arch
+    if arch is None:
+        remote = next((rest[i + 1] for i, w in enumerate(rest[:-1]) if w == "--remote"), "")
+        arch = remote[5:] if remote.startswith("qemu:") else "arm64"
+    base = os.path.join(args.build, "corpus", arch, args.tool)
+    try:
+        with open(base + ".json") as f:
+            record = json.load(f)
+    except OSError as e:
+        sys.exit("run-bcc-tool: no corpus record for %s/%s (%s); build the bcc-corpus target"
+                 % (arch, args.tool, e.strerror))
+    if record.get("status") != "extracted":
+        sys.exit("run-bcc-tool: %s was not extracted: %s" % (args.tool, record.get("status")))
+    cmd = [os.path.join(args.build, "bin", "bpf-run"), base + ".c", "--arch", arch]
+    cmd += attach_args(record) + rest
+    print("run-bcc-tool: " + " ".join(cmd), file=sys.stderr, flush=True)
+    os.execv(cmd[0], cmd)
+
+
+if __name__ == "__main__":
+    main()
