@@ -1,0 +1,303 @@
+#!/usr/bin/env python3
+"""Compile every corpus program with bpf-xcc and load it through bpfd in the
+matching QEMU guest; print a table (program, arch, compiled, verified, reason)
+and the counts, with USDT-needing tools counted separately.
+
+  run-corpus.py --build build --arch arm64 [--arch x86_64] [--min-verified N]
+
+Per arch: bpf-xcc --arch A --kernel HEADERS --profile FACTS/profile [-D/-I from
+the tool's cflags] [--attach fn=SECTION for each recorded attach call]
+TOOL.c -o TOOL.o (in parallel), then one `bpfd-remote qemu:A` session uploads
+each object (OBJECT_BEGIN/OBJECT_CHUNK) and loads it with `LOAD_OBJECT - attach=0`
+(the verifier runs; nothing is attached), closing its handles afterwards.
+Exit status 1 if fewer than --min-verified non-USDT programs of an arch were
+compiled and verified.
+"""
+import argparse
+import base64
+import concurrent.futures
+import glob
+import json
+import os
+import queue
+import re
+import subprocess
+import sys
+import threading
+import time
+
+FLAVOUR = {"arm64": "arm64", "x86_64": "amd64"}
+CHUNK = 384 * 1024  # raw bytes per OBJECT_CHUNK line (base64 stays well under 1 MiB)
+
+
+def progress(msg):
+    print("run-corpus: " + msg, file=sys.stderr, flush=True)
+
+
+def attach_options(meta):
+    """--attach fn=SECTION for the tool's recorded attach calls (bpf-xcc
+    names the rest from BCC's kprobe__/tracepoint__/... conventions)."""
+    opts = []
+    for a in meta.get("attach", []):
+        fn = a.get("fn_name")
+        if not fn:
+            continue
+        kind = a["kind"]
+        if kind in ("kprobe", "kretprobe") and a.get("event"):
+            sec = "%s/%s" % (kind, a["event"])
+        elif kind == "tracepoint" and a.get("tp"):
+            sec = "tracepoint/" + a["tp"].replace(":", "/", 1)
+        elif kind == "raw_tracepoint" and a.get("tp"):
+            sec = "raw_tracepoint/" + a["tp"]
+        elif kind in ("perf_event", "perf_event_raw"):
+            sec = "perf_event"
+        elif kind in ("uprobe", "uretprobe"):
+            sec = "%s/%s:%s" % (kind, a.get("name") or "", a.get("sym") or a.get("addr") or "")
+        else:
+            continue
+        opt = "--attach=%s=%s" % (fn, sec)
+        if opt not in opts:
+            opts.append(opt)
+    return opts
+
+
+def compile_one(bpf_xcc, arch, headers, profile, corpus_dir, work, tool, meta, timeout):
+    src = os.path.join(corpus_dir, tool + ".c")
+    obj = os.path.join(work, tool + ".o")
+    cmd = [bpf_xcc, "--arch", arch, "--kernel", headers]
+    if profile:
+        cmd += ["--profile", profile]
+    for flag in meta.get("cflags", []):
+        if flag.startswith("-D") or flag.startswith("-I"):
+            cmd.append(flag)
+    cmd += attach_options(meta)
+    cmd += [src, "-o", obj]
+    start = time.time()
+    try:
+        proc = subprocess.run(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                              stderr=subprocess.STDOUT, timeout=timeout)
+        out = proc.stdout.decode("utf-8", "replace")
+        ok = proc.returncode == 0 and os.path.exists(obj)
+    except subprocess.TimeoutExpired:
+        out, ok = "bpf-xcc: timed out after %d s" % timeout, False
+    except OSError as e:
+        out, ok = "bpf-xcc: cannot run %s: %s" % (bpf_xcc, e.strerror), False
+    reason = ""
+    if not ok:
+        errors = [l for l in out.splitlines() if "error" in l]
+        reason = (errors or out.strip().splitlines() or ["bpf-xcc failed, no output"])[0]
+    with open(os.path.join(work, tool + ".compile.log"), "w") as f:
+        f.write(" ".join(cmd) + "\n" + out)
+    return {"compiled": ok, "reason": reason.strip(), "object": obj if ok else None,
+            "compile_seconds": round(time.time() - start, 2)}
+
+
+class Bpfd(object):
+    """One bpfd session through bpfd-remote: commands in, replies out."""
+
+    def __init__(self, bpfd_remote, spec, timeout):
+        self.timeout = timeout
+        self.proc = subprocess.Popen([bpfd_remote, "--timeout", str(timeout), spec],
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     stderr=subprocess.PIPE)
+        self.lines = queue.Queue()
+        self.err = []
+        threading.Thread(target=self._pump, args=(self.proc.stdout, self.lines),
+                         daemon=True).start()
+        threading.Thread(target=self._drain, daemon=True).start()
+        self.greeting = self._line()
+
+    @staticmethod
+    def _pump(stream, q):
+        for raw in iter(stream.readline, b""):
+            q.put(raw.decode("utf-8", "replace").rstrip("\n"))
+        q.put(None)
+
+    def _drain(self):
+        for raw in iter(self.proc.stderr.readline, b""):
+            self.err.append(raw.decode("utf-8", "replace").rstrip())
+
+    def _line(self):
+        try:
+            line = self.lines.get(timeout=self.timeout)
+        except queue.Empty:
+            raise RuntimeError("bpfd: no reply within %d s" % self.timeout)
+        if line is None:
+            raise RuntimeError("bpfd session ended: %s" % " | ".join(self.err[-3:]))
+        return line
+
+    def command(self, line):
+        """(ok, ret, payload lines, status line)."""
+        self.proc.stdin.write((line + "\n").encode())
+        self.proc.stdin.flush()
+        payload = []
+        while True:
+            reply = self._line()
+            if reply.startswith("+"):
+                payload.append(reply[2:])
+                continue
+            m = re.search(r": ret=(-?\d+)", reply)
+            ret = int(m.group(1)) if m else -1
+            return ret >= 0, ret, payload, reply
+
+    def close(self):
+        try:
+            self.proc.stdin.write(b"EXIT\n")
+            self.proc.stdin.close()
+        except OSError:
+            pass
+        try:
+            self.proc.wait(timeout=self.timeout)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+
+
+def load_one(bpfd, obj):
+    with open(obj, "rb") as f:
+        data = f.read()
+    ok, _, _, status = bpfd.command("OBJECT_BEGIN %d" % len(data))
+    if not ok:
+        return False, status
+    for off in range(0, len(data), CHUNK):
+        ok, _, _, status = bpfd.command(
+            "OBJECT_CHUNK " + base64.b64encode(data[off:off + CHUNK]).decode())
+        if not ok:
+            return False, status
+    ok, ret, payload, status = bpfd.command("LOAD_OBJECT - attach=0")
+    handles = [m.group(1) for p in payload for m in [re.search(r"handle=(\d+)", p)] if m]
+    for h in reversed(handles):
+        bpfd.command("BPF_CLOSE " + h)
+    if ok:
+        return True, ""
+    msg = re.search(r'msg="((?:[^"\\]|\\.)*)"', status)
+    # The verifier states its objection at the end of its log, before the
+    # instruction counts.
+    log = [p.strip() for p in payload if p.strip() and not p.startswith("warning")
+           and not p.startswith(("processed ", "verification time", "stack depth"))]
+    reason = msg.group(1) if msg else status
+    if log:
+        reason += ": " + log[-1]
+    return False, reason
+
+
+def run_arch(args, arch):
+    corpus_dir = os.path.join(args.build, "corpus", arch)
+    facts_dir = os.path.join(args.build, "corpus", "facts", arch)
+    with open(os.path.join(corpus_dir, "index.json")) as f:
+        index = json.load(f)
+    root = os.path.join(args.cache, "kernels", arch, "current")
+    headers = sorted(glob.glob(os.path.join(root, "usr", "src",
+                                            "linux-headers-*-" + FLAVOUR[arch])))
+    if not headers:
+        raise RuntimeError("%s: no linux-headers-*-%s (build fetch-kernels)" % (root, FLAVOUR[arch]))
+    profile = os.path.join(facts_dir, "profile")
+    work = os.path.join(args.work, arch)
+    os.makedirs(work, exist_ok=True)
+
+    rows = {}
+    todo = []
+    for tool, info in sorted(index["tools"].items()):
+        if info["status"] == "no-bpf" or (args.only and tool not in args.only):
+            continue
+        row = {"program": tool, "arch": arch, "usdt": info["usdt"], "compiled": False,
+               "verified": False, "reason": ""}
+        rows[tool] = row
+        if info["status"] not in ("extracted", "ended"):
+            row["reason"] = "not extracted: " + index["failed"].get(tool, info["status"])
+            continue
+        with open(os.path.join(corpus_dir, tool + ".json")) as f:
+            todo.append((tool, json.load(f)))
+
+    start = time.time()
+    progress("%s: compiling %d programs with %s" % (arch, len(todo), args.bpf_xcc))
+    with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
+        futs = {pool.submit(compile_one, args.bpf_xcc, arch, headers[0], profile, corpus_dir,
+                            work, tool, meta, args.compile_timeout): tool for tool, meta in todo}
+        for n, fut in enumerate(concurrent.futures.as_completed(futs), 1):
+            rows[futs[fut]].update(fut.result())
+            if n % 20 == 0 or n == len(futs):
+                progress("%s: compiled %d/%d" % (arch, n, len(futs)))
+    compile_time = time.time() - start
+
+    objects = [r for r in rows.values() if r["compiled"]]
+    start = time.time()
+    if objects:
+        progress("%s: loading %d objects through bpfd-remote qemu:%s" % (arch, len(objects), arch))
+        bpfd = Bpfd(args.bpfd_remote, "qemu:" + arch, args.timeout)
+        try:
+            for n, row in enumerate(sorted(objects, key=lambda r: r["program"]), 1):
+                try:
+                    row["verified"], why = load_one(bpfd, row["object"])
+                except RuntimeError as e:
+                    row["reason"] = "bpfd: %s" % e
+                    progress("%s: session broke at %s: %s" % (arch, row["program"], e))
+                    break
+                if not row["verified"]:
+                    row["reason"] = why
+                if n % 20 == 0 or n == len(objects):
+                    progress("%s: loaded %d/%d" % (arch, n, len(objects)))
+        finally:
+            bpfd.close()
+    load_time = time.time() - start
+    return list(rows.values()), compile_time, load_time
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--build", required=True, help="the build folder (holds corpus/ and bin/)")
+    ap.add_argument("--arch", action="append", choices=sorted(FLAVOUR), required=True)
+    ap.add_argument("--cache", default=os.environ.get("BPFD_CACHE_DIR"),
+                    help="BPFD_CACHE_DIR (kernels)")
+    ap.add_argument("--bpf-xcc", help="default BUILD/bin/bpf-xcc")
+    ap.add_argument("--bpfd-remote", help="default BUILD/bin/bpfd-remote")
+    ap.add_argument("--work", help="objects and logs (default BUILD/corpus/run)")
+    ap.add_argument("--only", action="append", help="only these programs")
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--timeout", type=int, default=120, help="seconds per bpfd reply")
+    ap.add_argument("--compile-timeout", type=int, default=120)
+    ap.add_argument("--min-verified", type=int, default=0,
+                    help="fail if fewer non-USDT programs of an arch compile and verify")
+    ap.add_argument("--json", help="write the rows here")
+    args = ap.parse_args()
+    args.cache = args.cache or os.path.join(args.build, "cache")
+    args.bpf_xcc = args.bpf_xcc or os.path.join(args.build, "bin", "bpf-xcc")
+    args.bpfd_remote = args.bpfd_remote or os.path.join(args.build, "bin", "bpfd-remote")
+    args.work = args.work or os.path.join(args.build, "corpus", "run")
+
+    status = 0
+    all_rows = []
+    for arch in args.arch:
+        try:
+            rows, ct, lt = run_arch(args, arch)
+        except (OSError, RuntimeError, ValueError) as e:
+            print("run-corpus: %s: %s" % (arch, e), file=sys.stderr)
+            return 1
+        all_rows += rows
+        print("%-16s %-7s %-8s %-8s %s" % ("program", "arch", "compiled", "verified", "reason"))
+        for r in sorted(rows, key=lambda r: r["program"]):
+            print("%-16s %-7s %-8s %-8s %s" % (
+                r["program"] + (" [usdt]" if r["usdt"] else ""), arch,
+                "yes" if r["compiled"] else "no", "yes" if r["verified"] else "no",
+                r["reason"][:160]))
+        plain = [r for r in rows if not r["usdt"]]
+        usdt = [r for r in rows if r["usdt"]]
+        ok = sum(1 for r in plain if r["compiled"] and r["verified"])
+        pct = 100.0 * ok / len(plain) if plain else 0.0
+        print("summary %s: non-USDT programs=%d compiled=%d verified=%d (%.1f%%); "
+              "USDT programs=%d compiled=%d verified=%d; compile %.0f s, load %.0f s" % (
+                  arch, len(plain), sum(r["compiled"] for r in plain), ok, pct, len(usdt),
+                  sum(r["compiled"] for r in usdt),
+                  sum(1 for r in usdt if r["compiled"] and r["verified"]), ct, lt), flush=True)
+        if ok < args.min_verified:
+            print("run-corpus: %s: %d non-USDT programs compiled and verified, below the floor "
+                  "of %d" % (arch, ok, args.min_verified), file=sys.stderr)
+            status = 1
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump(all_rows, f, indent=1, sort_keys=True)
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())
