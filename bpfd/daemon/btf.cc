@@ -24,6 +24,10 @@ bool Btf::parse(const uint8_t *data, size_t size, char *err, size_t errCap) {
     snprintf(err, errCap, ".BTF: header sections out of bounds");
     return false;
   }
+  if ((uintptr_t)(data + hdrLen + typeOff) % 4) {
+    snprintf(err, errCap, ".BTF: type section is not 4-byte aligned");
+    return false;
+  }
   types_ = data + hdrLen + typeOff;
   typesLen_ = typeLen;
   strs_ = reinterpret_cast<const char *>(data + hdrLen + strOff);

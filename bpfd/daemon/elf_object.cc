@@ -133,6 +133,8 @@ bool Parser::readHeaders() {
       if (sh.sh_offset > size_ || sh.sh_size > size_ - sh.sh_offset)
         return fail("section %u '%.*s' out of bounds", i, (int)s.name.n, s.name.p);
       s.data = data_ + sh.sh_offset;
+      if ((sh.sh_flags & SHF_EXECINSTR) && ((uintptr_t)s.data % 8))
+        return fail("section %u '%.*s' is not 8-byte aligned in the file", i, (int)s.name.n, s.name.p);
     }
     secs_.push(s);
   }
@@ -342,6 +344,7 @@ bool Parser::findFunction(uint16_t sec, uint32_t insn, uint32_t *start, uint32_t
     if (sym.st_shndx != sec || ELF64_ST_TYPE(sym.st_info) != STT_FUNC) continue;
     uint64_t b = sym.st_value / 8, e = (sym.st_value + sym.st_size) / 8;
     if (sym.st_size == 0) e = secs_[sec].size / 8;
+    if (e > secs_[sec].size / 8 || sym.st_value % 8) continue; // lies outside its section
     if (insn >= b && insn < e) {
       *start = (uint32_t)b;
       *len = (uint32_t)(e - b);
@@ -412,7 +415,8 @@ bool Parser::buildProgram(uint16_t sec, const Elf64_Sym &psym, ProgSpec *spec) {
         }
         uint32_t fstart, flen;
         if (tidx < 0 || tidx >= (int64_t)(secs_[tsec].size / 8) ||
-            !(secs_[tsec].flags & SHF_EXECINSTR) || !findFunction(tsec, (uint32_t)tidx, &fstart, &flen))
+            !(secs_[tsec].flags & SHF_EXECINSTR) || secs_[tsec].type != SHT_PROGBITS || !secs_[tsec].data ||
+            !findFunction(tsec, (uint32_t)tidx, &fstart, &flen))
           return fail("program '%s' insn %u: call target is not a function", spec->name, g);
         size_t k = 0;
         for (; k < pieces.size(); ++k)
