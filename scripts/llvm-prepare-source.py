@@ -131,8 +131,10 @@ def ensure_download(src_dir, source_pkg, version):
         progress("reusing %s source in %s" % (source_pkg, src_dir))
     else:
         progress("downloading %s=%s into %s (apt-get source)" % (source_pkg, version, src_dir))
+        t0 = time.time()
         run(["apt-get", "source", "--download-only", "%s=%s" % (source_pkg, version)],
             cwd=src_dir, what="apt-get source (is the deb-src entry of scripts/setup.sh there?)")
+        progress("downloaded in %.1f s" % (time.time() - t0))
         if not complete():
             raise PrepareError("%s: download incomplete or checksums do not match the .dsc" % dsc)
     files = dsc_files(dsc)
