@@ -35,6 +35,18 @@ void cmdFilterFunctions(Session &s, const Args &a) {
   char msg[512] = "";
   finish(s, a, listFilterFunctions(s.out(), msg, sizeof msg), msg);
 }
+// bpfd's own memory use (for bench/): the Vm* lines of /proc/self/status.
+void cmdSelfStatus(Session &s, const Args &a) {
+  Bytes buf;
+  int err = readFile("/proc/self/status", &buf, 1u << 20);
+  if (err < 0) { fail(s, a, -err, "cannot read /proc/self/status: %s", strerror(-err)); return; }
+  long n = 0;
+  forEachLine(buf, [&](StrRef l) {
+    if (l.starts("Vm")) { s.out().payloadLine(l); ++n; }
+  });
+  succeed(s, a, n);
+}
+
 void cmdTargetProfile(Session &s, const Args &a) {
   StrRef tp("all"), kf("all");
   for (size_t i = 0; i < a.n; ++i) {

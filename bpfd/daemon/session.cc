@@ -141,6 +141,7 @@ const Command kCommands[] = {
     {"GET_KALLSYMS", 0, 0, "", cmdKallsyms},
     {"GET_KPROBES_BLACKLIST", 0, 0, "", cmdKprobesBlacklist},
     {"GET_AVAILABLE_FILTER_FUNCTIONS", 0, 0, "", cmdFilterFunctions},
+    {"GET_SELF_STATUS", 0, 0, "", cmdSelfStatus},
     {"GET_TARGET_PROFILE", 0, 2, "[tp=all|none|CAT,...] [kfuncs=all|none]", cmdTargetProfile},
 };
 

@@ -98,6 +98,7 @@ void cmdKallsyms(Session &, const Args &);
 void cmdKprobesBlacklist(Session &, const Args &);
 void cmdFilterFunctions(Session &, const Args &);
 void cmdTargetProfile(Session &, const Args &);
+void cmdSelfStatus(Session &, const Args &);
 
 // Shared helpers.
 bool parseMapType(StrRef s, uint32_t *type);
