@@ -1,0 +1,29 @@
+# ld_pseudo (ld_imm64 with a non-zero source field, e.g. src=2 map_value
+# and src=6 map_value_by_idx) has a second 32-bit immediate in the next
+# slot (RFC 9669 next_imm). Stock llvm-mc 19 (and 22) drops it both ways:
+# the encoder reads the high half from the source operand and the
+# disassembler folds it into the source operand. Ours keeps the whole
+# 64-bit immediate, so disassembly re-assembles to the same bytes.
+# XFAIL: stock-tools
+# RUN: llvm-mc -triple bpfel -show-encoding %s | FileCheck %s --check-prefix=EL
+# RUN: llvm-mc -triple bpfeb -show-encoding %s | FileCheck %s --check-prefix=EB
+# RUN: llvm-mc -triple bpfel -filetype=obj %s -o %t.o
+# RUN: llvm-objdump -d --no-show-raw-insn --no-leading-addr %t.o \
+# RUN:   | sed -n -e 's/ <[^ >]*>$//' -e 's/^\t//p' > %t.dis.s
+# RUN: FileCheck %s --check-prefix=DIS < %t.dis.s
+# RUN: llvm-mc -triple bpfel -filetype=obj %t.dis.s -o %t.re.o
+# RUN: llvm-objcopy -O binary --only-section=.text %t.o %t.bin
+# RUN: llvm-objcopy -O binary --only-section=.text %t.re.o %t.re.bin
+# RUN: cmp %t.bin %t.re.bin
+
+# EL: encoding: [0x18,0x21,0x00,0x00,0x03,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x05,0x00,0x00,0x00]
+# EB: encoding: [0x18,0x12,0x00,0x00,0x00,0x00,0x00,0x03,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x05]
+# DIS: ld_pseudo r1, 0x2, 0x500000003
+ld_pseudo r1, 2, 0x500000003
+# EL: encoding: [0x18,0x69,0x00,0x00,0xff,0xff,0xff,0xff,0x00,0x00,0x00,0x00,0xff,0xff,0xff,0xff]
+# EB: encoding: [0x18,0x96,0x00,0x00,0xff,0xff,0xff,0xff,0x00,0x00,0x00,0x00,0xff,0xff,0xff,0xff]
+# DIS: ld_pseudo r9, 0x6, -0x1
+ld_pseudo r9, 6, -1
+# EL: encoding: [0x18,0x11,0x00,0x00,0x07,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x00,0x80]
+# DIS: ld_pseudo r1, 0x1, -0x7ffffffffffffff9
+ld_pseudo r1, 1, 0x8000000000000007
