@@ -1,0 +1,49 @@
+# Byte swaps: BPF_ALU | BPF_END to big (0xdc) and little (0xd4) endian,
+# and the v4 unconditional BPF_ALU64 | BPF_END (0xd7) bswap16/32/64.
+# Every encoding is checked as bytes, little- and big-endian, against
+# RFC 9669's layout; then the object is disassembled with llvm-objdump and
+# re-assembled, which must give the same bytes.
+# RUN: llvm-mc -triple bpfel -mcpu=v4 -show-encoding %s | FileCheck %s --check-prefix=EL
+# RUN: llvm-mc -triple bpfeb -mcpu=v4 -show-encoding %s | FileCheck %s --check-prefix=EB
+# RUN: llvm-mc -triple bpfel -mcpu=v4 -filetype=obj %s -o %t.el.o
+# RUN: llvm-objdump -d --mcpu=v4 --no-show-raw-insn --no-leading-addr %t.el.o \
+# RUN:   | sed -n -e 's/ <[^ >]*>$//' -e 's/^\t//p' > %t.el.s
+# RUN: llvm-mc -triple bpfel -mcpu=v4 -filetype=obj %t.el.s -o %t.el.re.o
+# RUN: llvm-objcopy -O binary --only-section=.text %t.el.o %t.el.bin
+# RUN: llvm-objcopy -O binary --only-section=.text %t.el.re.o %t.el.re.bin
+# RUN: cmp %t.el.bin %t.el.re.bin
+# RUN: llvm-mc -triple bpfeb -mcpu=v4 -filetype=obj %s -o %t.eb.o
+# RUN: llvm-objdump -d --mcpu=v4 --no-show-raw-insn --no-leading-addr %t.eb.o \
+# RUN:   | sed -n -e 's/ <[^ >]*>$//' -e 's/^\t//p' > %t.eb.s
+# RUN: llvm-mc -triple bpfeb -mcpu=v4 -filetype=obj %t.eb.s -o %t.eb.re.o
+# RUN: llvm-objcopy -O binary --only-section=.text %t.eb.o %t.eb.bin
+# RUN: llvm-objcopy -O binary --only-section=.text %t.eb.re.o %t.eb.re.bin
+# RUN: cmp %t.eb.bin %t.eb.re.bin
+
+# EL: r1 = be16 r1 # encoding: [0xdc,0x01,0x00,0x00,0x10,0x00,0x00,0x00]
+# EB: r1 = be16 r1 # encoding: [0xdc,0x10,0x00,0x00,0x00,0x00,0x00,0x10]
+  r1 = be16 r1
+# EL: r2 = le16 r2 # encoding: [0xd4,0x02,0x00,0x00,0x10,0x00,0x00,0x00]
+# EB: r2 = le16 r2 # encoding: [0xd4,0x20,0x00,0x00,0x00,0x00,0x00,0x10]
+  r2 = le16 r2
+# EL: r6 = bswap16 r6 # encoding: [0xd7,0x06,0x00,0x00,0x10,0x00,0x00,0x00]
+# EB: r6 = bswap16 r6 # encoding: [0xd7,0x60,0x00,0x00,0x00,0x00,0x00,0x10]
+  r6 = bswap16 r6
+# EL: r2 = be32 r2 # encoding: [0xdc,0x02,0x00,0x00,0x20,0x00,0x00,0x00]
+# EB: r2 = be32 r2 # encoding: [0xdc,0x20,0x00,0x00,0x00,0x00,0x00,0x20]
+  r2 = be32 r2
+# EL: r4 = le32 r4 # encoding: [0xd4,0x04,0x00,0x00,0x20,0x00,0x00,0x00]
+# EB: r4 = le32 r4 # encoding: [0xd4,0x40,0x00,0x00,0x00,0x00,0x00,0x20]
+  r4 = le32 r4
+# EL: r7 = bswap32 r7 # encoding: [0xd7,0x07,0x00,0x00,0x20,0x00,0x00,0x00]
+# EB: r7 = bswap32 r7 # encoding: [0xd7,0x70,0x00,0x00,0x00,0x00,0x00,0x20]
+  r7 = bswap32 r7
+# EL: r4 = be64 r4 # encoding: [0xdc,0x04,0x00,0x00,0x40,0x00,0x00,0x00]
+# EB: r4 = be64 r4 # encoding: [0xdc,0x40,0x00,0x00,0x00,0x00,0x00,0x40]
+  r4 = be64 r4
+# EL: r8 = le64 r8 # encoding: [0xd4,0x08,0x00,0x00,0x40,0x00,0x00,0x00]
+# EB: r8 = le64 r8 # encoding: [0xd4,0x80,0x00,0x00,0x00,0x00,0x00,0x40]
+  r8 = le64 r8
+# EL: r8 = bswap64 r8 # encoding: [0xd7,0x08,0x00,0x00,0x40,0x00,0x00,0x00]
+# EB: r8 = bswap64 r8 # encoding: [0xd7,0x80,0x00,0x00,0x00,0x00,0x00,0x40]
+  r8 = bswap64 r8
