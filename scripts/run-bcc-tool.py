@@ -8,6 +8,9 @@ bpf-xcc --attach FN=SECTION arguments and runs bpf-run with the rest.
 
   scripts/run-bcc-tool.py [--build DIR] [--arch A] TOOL [bpf-run options...]
   scripts/run-bcc-tool.py filetop --remote qemu:arm64 --interval 1 --count 3 --clear
+
+An --attach FN=SECTION among the bpf-run options replaces the corpus's attach
+points of FN.
 """
 import argparse
 import json
@@ -18,12 +21,14 @@ SECTION_OF_KIND = {"kprobe": "kprobe", "kretprobe": "kretprobe",
                    "tracepoint": "tracepoint", "raw_tracepoint": "raw_tracepoint"}
 
 
-def attach_args(record):
-    """--attach FN=SECTION for each recorded attach call bpf-xcc cannot infer."""
+def attach_args(record, overridden=()):
+    """--attach FN=SECTION for each recorded attach call bpf-xcc cannot infer,
+    except for the functions in `overridden` (the command line names their
+    attach points itself)."""
     args = []
     for a in record.get("attach", []):
         kind, fn, event = a.get("kind"), a.get("fn_name"), a.get("event") or a.get("tp")
-        if kind not in SECTION_OF_KIND or not fn or not event:
+        if kind not in SECTION_OF_KIND or not fn or not event or fn in overridden:
             continue
         if kind == "tracepoint" and ":" in event:
             event = event.replace(":", "/")
@@ -52,7 +57,17 @@ def main():
     if record.get("status") != "extracted":
         sys.exit("run-bcc-tool: %s was not extracted: %s" % (args.tool, record.get("status")))
     cmd = [os.path.join(args.build, "bin", "bpf-run"), base + ".c", "--arch", arch]
-    cmd += attach_args(record) + rest
+    # An --attach FN=SECTION of our own replaces the corpus's attach points of
+    # FN: bpfd attaches a program at its first section only, so a function the
+    # tool attaches at several points (opensnoop's trace_return) is pinned to
+    # the one that matters this way.
+    overridden = set()
+    for i, w in enumerate(rest):
+        spec = rest[i + 1] if w == "--attach" and i + 1 < len(rest) else \
+            w[len("--attach="):] if w.startswith("--attach=") else None
+        if spec and "=" in spec:
+            overridden.add(spec.split("=", 1)[0])
+    cmd += attach_args(record, overridden) + rest
     print("run-bcc-tool: " + " ".join(cmd), file=sys.stderr, flush=True)
     os.execv(cmd[0], cmd)
 
