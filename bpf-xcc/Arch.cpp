@@ -1,0 +1,59 @@
+//===- Arch.cpp - Per-architecture facts for cross-compiling BPF ----------===//
+#include "Arch.h"
+
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+
+namespace bpfxcc {
+
+static const char *const Arm64Args[] = {"regs[0]", "regs[1]", "regs[2]",
+                                        "regs[3]", "regs[4]", "regs[5]"};
+static const char *const X86Args[] = {"di", "si", "dx", "cx", "r8", "r9"};
+static const char *const X86SysArgs[] = {"di", "si", "dx", "r10", "r8", "r9"};
+static const char *const ArmArgs[] = {"uregs[0]", "uregs[1]", "uregs[2]",
+                                      "uregs[3]", "uregs[4]", "uregs[5]"};
+static const char *const RiscvArgs[] = {"a0", "a1", "a2", "a3", "a4", "a5"};
+static const char *const S390Args[] = {"gprs[2]", "gprs[3]", "gprs[4]",
+                                       "gprs[5]", "gprs[6]", "gprs[7]"};
+static const char *const PpcArgs[] = {"gpr[3]", "gpr[4]", "gpr[5]",
+                                      "gpr[6]", "gpr[7]", "gpr[8]"};
+
+static const ArchInfo Archs[] = {
+    {"arm64", "arm64", "arm64", "aarch64-linux-gnu", Arm64Args, Arm64Args,
+     "regs[0]", "sp", "pc", "regs[29]", "__arm64_sys_", true},
+    {"x86_64", "x86", "x86", "x86_64-linux-gnu", X86Args, X86SysArgs, "ax",
+     "sp", "ip", "bp", "__x64_sys_", true},
+    {"arm", "arm", "arm", "armv7a-linux-gnueabihf", ArmArgs, ArmArgs,
+     "uregs[0]", "uregs[13]", "uregs[15]", "uregs[11]", "sys_", true},
+    {"riscv64", "riscv", "riscv", "riscv64-linux-gnu", RiscvArgs, RiscvArgs,
+     "a0", "sp", "epc", "s0", "__riscv_sys_", true},
+    {"s390x", "s390", "s390", "s390x-linux-gnu", S390Args, S390Args,
+     "gprs[2]", "gprs[15]", "psw.addr", "gprs[11]", "__s390x_sys_", false},
+    {"ppc64le", "powerpc", "powerpc", "powerpc64le-linux-gnu", PpcArgs,
+     PpcArgs, "gpr[3]", "gpr[1]", "nip", "gpr[31]", "sys_", true},
+};
+
+ArrayRef<ArchInfo> allArchs() { return Archs; }
+
+Expected<const ArchInfo &> lookupArch(StringRef Name) {
+  StringRef Canonical = StringSwitch<StringRef>(Name)
+                            .Case("aarch64", "arm64")
+                            .Case("x86", "x86_64")
+                            .Case("amd64", "x86_64")
+                            .Case("riscv", "riscv64")
+                            .Case("s390", "s390x")
+                            .Default(Name);
+  for (const ArchInfo &A : Archs)
+    if (A.Name == Canonical)
+      return A;
+  std::string Known;
+  for (const ArchInfo &A : Archs)
+    Known += (Known.empty() ? "" : ", ") + A.Name.str();
+  return createStringError(inconvertibleErrorCode(),
+                           "unknown architecture '%s' (known: %s, aarch64)",
+                           Name.str().c_str(), Known.c_str());
+}
+
+} // namespace bpfxcc

@@ -1,0 +1,521 @@
+//===- BccRewriter.cpp - BCC program syntax to plain C --------------------===//
+#include "BccRewriter.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/Diagnostic.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSwitch.h"
+
+using namespace clang;
+using namespace llvm;
+
+namespace bpfxcc {
+namespace {
+
+/// BPF_MAP_TYPE_* of a BCC map kind; "" when unknown.
+std::string mapTypeOf(StringRef Kind, QualType Key) {
+  if (Kind == "histogram")
+    return Key->isIntegerType() ? "BPF_MAP_TYPE_ARRAY" : "BPF_MAP_TYPE_HASH";
+  StringRef T = StringSwitch<StringRef>(Kind)
+                    .Case("hash", "HASH")
+                    .Case("array", "ARRAY")
+                    .Case("percpu_hash", "PERCPU_HASH")
+                    .Case("percpu_array", "PERCPU_ARRAY")
+                    .Case("lru_hash", "LRU_HASH")
+                    .Case("lru_percpu_hash", "LRU_PERCPU_HASH")
+                    .Case("perf_output", "PERF_EVENT_ARRAY")
+                    .Case("perf_event", "PERF_EVENT_ARRAY")
+                    .Case("stacktrace", "STACK_TRACE")
+                    .Case("prog", "PROG_ARRAY")
+                    .Case("cgroup_array", "CGROUP_ARRAY")
+                    .Case("ringbuf", "RINGBUF")
+                    .Case("queue", "QUEUE")
+                    .Case("stack", "STACK")
+                    .Case("lpm_trie", "LPM_TRIE")
+                    .Case("devmap", "DEVMAP")
+                    .Case("cpumap", "CPUMAP")
+                    .Case("xskmap", "XSKMAP")
+                    .Case("sockmap", "SOCKMAP")
+                    .Case("sockhash", "SOCKHASH")
+                    .Case("array_of_maps", "ARRAY_OF_MAPS")
+                    .Case("hash_of_maps", "HASH_OF_MAPS")
+                    .Case("sk_storage", "SK_STORAGE")
+                    .Case("inode_storage", "INODE_STORAGE")
+                    .Case("task_storage", "TASK_STORAGE")
+                    .Default("");
+  return T.empty() ? "" : ("BPF_MAP_TYPE_" + T).str();
+}
+
+struct MapDecl {
+  MapInfo Info;
+  QualType Key, Leaf;
+};
+
+/// Rewrites one function.
+class FunctionRewriter : public RecursiveASTVisitor<FunctionRewriter> {
+public:
+  FunctionRewriter(ASTContext &Ctx, Rewriter &R, const RewriteOptions &Opts,
+                   const DenseMap<const VarDecl *, MapDecl *> &Maps,
+                   bool &Failed)
+      : Ctx(Ctx), SM(Ctx.getSourceManager()), LO(Ctx.getLangOpts()), R(R),
+        Opts(Opts), Maps(Maps), Failed(Failed) {}
+
+  bool shouldTraversePostOrder() const { return true; }
+
+  void run(FunctionDecl *FD, bool IsProbe);
+
+  // Unevaluated operands (sizeof, typeof, alignof) keep their text.
+  bool TraverseUnaryExprOrTypeTraitExpr(UnaryExprOrTypeTraitExpr *E) {
+    return true;
+  }
+
+  bool VisitVarDecl(VarDecl *VD) {
+    if (const Expr *Init = VD->getInit())
+      if (isExtPtr(Init) && (VD->getType()->isPointerType() ||
+                             VD->getType()->isIntegerType()))
+        ExtVars.insert(VD);
+    return true;
+  }
+
+  bool VisitExpr(Expr *E);
+
+private:
+  bool isExtPtr(const Expr *E) const {
+    return ExtPtr.count(E->IgnoreParens());
+  }
+  bool isKernelLValue(const Expr *E) const {
+    return KLval.count(E->IgnoreParens());
+  }
+  void classify(Expr *E);
+  void rewriteRead(Expr *LV);
+  void rewriteMapCall(CallExpr *CE);
+  void rewriteProbeParams(FunctionDecl *FD);
+
+  std::optional<CharSourceRange> fileRange(SourceRange SR) const {
+    CharSourceRange CR =
+        Lexer::makeFileCharRange(CharSourceRange::getTokenRange(SR), SM, LO);
+    if (CR.isInvalid() || !SM.isInMainFile(CR.getBegin()))
+      return std::nullopt;
+    return CR;
+  }
+  std::string original(CharSourceRange CR) const {
+    return Lexer::getSourceText(CR, SM, LO).str();
+  }
+  std::string current(CharSourceRange CR) const {
+    return R.getRewrittenText(CR);
+  }
+  void error(SourceLocation Loc, StringRef Msg) {
+    DiagnosticsEngine &D = Ctx.getDiagnostics();
+    D.Report(Loc, D.getCustomDiagID(DiagnosticsEngine::Error, "%0")) << Msg;
+    Failed = true;
+  }
+
+  ASTContext &Ctx;
+  SourceManager &SM;
+  const LangOptions &LO;
+  Rewriter &R;
+  const RewriteOptions &Opts;
+  const DenseMap<const VarDecl *, MapDecl *> &Maps;
+  bool &Failed;
+
+  DenseSet<const VarDecl *> ExtVars;
+  DenseSet<const Expr *> ExtPtr, KLval;
+  const ParmVarDecl *RawTpCtx = nullptr;
+};
+
+bool isCallTo(const Expr *E, StringRef Name) {
+  const auto *CE = dyn_cast<CallExpr>(E->IgnoreParenCasts());
+  if (!CE)
+    return false;
+  const Expr *Callee = CE->getCallee()->IgnoreParenCasts();
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(Callee))
+    return DRE->getDecl()->getName() == Name;
+  return false;
+}
+
+void FunctionRewriter::classify(Expr *E) {
+  if (auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    if (auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+      if (ExtVars.count(VD))
+        ExtPtr.insert(E);
+    return;
+  }
+  if (auto *PE = dyn_cast<ParenExpr>(E)) {
+    if (isExtPtr(PE->getSubExpr()))
+      ExtPtr.insert(E);
+    if (isKernelLValue(PE->getSubExpr()))
+      KLval.insert(E);
+    return;
+  }
+  if (auto *ICE = dyn_cast<ImplicitCastExpr>(E)) {
+    Expr *Sub = ICE->getSubExpr();
+    switch (ICE->getCastKind()) {
+    case CK_LValueToRValue:
+      if (isKernelLValue(Sub)) {
+        rewriteRead(Sub->IgnoreParens());
+        if (E->getType()->isPointerType())
+          ExtPtr.insert(E);
+      } else if (isExtPtr(Sub)) {
+        ExtPtr.insert(E);
+      } else if (RawTpCtx) {
+        // raw tracepoints: ctx->args[i] holds the event's kernel pointers.
+        if (auto *ASE = dyn_cast<ArraySubscriptExpr>(Sub->IgnoreParens()))
+          if (auto *ME = dyn_cast<MemberExpr>(ASE->getBase()->IgnoreParenImpCasts()))
+            if (auto *DRE = dyn_cast<DeclRefExpr>(ME->getBase()->IgnoreParenImpCasts()))
+              if (DRE->getDecl() == RawTpCtx && ME->getMemberDecl()->getName() == "args")
+                ExtPtr.insert(E);
+      }
+      return;
+    case CK_ArrayToPointerDecay:
+      if (isKernelLValue(Sub))
+        ExtPtr.insert(E);
+      return;
+    default:
+      if (isExtPtr(Sub))
+        ExtPtr.insert(E);
+      return;
+    }
+  }
+  if (auto *CE = dyn_cast<CStyleCastExpr>(E)) {
+    if (isExtPtr(CE->getSubExpr()) || isCallTo(CE->getSubExpr(), "bpf_get_current_task"))
+      ExtPtr.insert(E);
+    return;
+  }
+  if (auto *ME = dyn_cast<MemberExpr>(E)) {
+    bool Kernel = ME->isArrow() ? isExtPtr(ME->getBase()) : isKernelLValue(ME->getBase());
+    if (Kernel)
+      KLval.insert(E);
+    return;
+  }
+  if (auto *ASE = dyn_cast<ArraySubscriptExpr>(E)) {
+    if (isExtPtr(ASE->getBase()))
+      KLval.insert(E);
+    return;
+  }
+  if (auto *UO = dyn_cast<UnaryOperator>(E)) {
+    if (UO->getOpcode() == UO_Deref && isExtPtr(UO->getSubExpr()))
+      KLval.insert(E);
+    else if (UO->getOpcode() == UO_AddrOf && isKernelLValue(UO->getSubExpr()))
+      ExtPtr.insert(E);
+    return;
+  }
+  if (auto *BO = dyn_cast<BinaryOperator>(E)) {
+    if (BO->isAdditiveOp() && BO->getType()->isPointerType() &&
+        (isExtPtr(BO->getLHS()) || isExtPtr(BO->getRHS())))
+      ExtPtr.insert(E);
+    if (BO->getOpcode() == BO_Assign && isExtPtr(BO->getRHS()))
+      if (auto *DRE = dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParens()))
+        if (auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+          ExtVars.insert(VD);
+    return;
+  }
+  if (auto *CO = dyn_cast<ConditionalOperator>(E)) {
+    if (isExtPtr(CO->getTrueExpr()) || isExtPtr(CO->getFalseExpr()))
+      ExtPtr.insert(E);
+    return;
+  }
+}
+
+// lvalue in kernel memory, used as a value: read it with the probe helper.
+void FunctionRewriter::rewriteRead(Expr *LV) {
+  if (auto *ME = dyn_cast<MemberExpr>(LV))
+    if (auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl()))
+      if (FD->isBitField())
+        return; // cannot take its address; left as written
+  if (LV->getType()->isRecordType())
+    return;
+  auto CR = fileRange(LV->getSourceRange());
+  if (!CR)
+    return; // inside a macro body: left as written
+  std::string Text = "({ __typeof__(" + original(*CR) +
+                     ") _val; __builtin_memset(&_val, 0, sizeof(_val)); " +
+                     Opts.ProbeRead + "(&_val, sizeof(_val), (void *)&(" +
+                     current(*CR) + ")); _val; })";
+  R.ReplaceText(*CR, Text);
+}
+
+void FunctionRewriter::rewriteMapCall(CallExpr *CE) {
+  auto *ME = dyn_cast<MemberExpr>(CE->getCallee()->IgnoreParenImpCasts());
+  if (!ME || ME->isArrow())
+    return;
+  auto *DRE = dyn_cast<DeclRefExpr>(ME->getBase()->IgnoreParenImpCasts());
+  if (!DRE)
+    return;
+  auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+  auto It = VD ? Maps.find(VD) : Maps.end();
+  if (It == Maps.end())
+    return;
+  const MapDecl &Map = *It->second;
+  StringRef Method = ME->getMemberDecl()->getName();
+  auto CR = fileRange(CE->getSourceRange());
+  if (!CR) {
+    error(CE->getBeginLoc(), ("call of " + Map.Info.Name + "." + Method +
+                              "() inside a macro cannot be rewritten")
+                                 .str());
+    return;
+  }
+  std::vector<std::string> Args;
+  for (Expr *A : CE->arguments()) {
+    auto AR = fileRange(A->getSourceRange());
+    if (!AR) {
+      error(A->getBeginLoc(), "argument of a map method call cannot be rewritten");
+      return;
+    }
+    Args.push_back(current(*AR));
+  }
+  auto NeedArgs = [&](size_t Min, size_t Max) {
+    if (Args.size() >= Min && Args.size() <= Max)
+      return true;
+    error(CE->getBeginLoc(), (Map.Info.Name + "." + Method + "() takes " +
+                              std::to_string(Min) +
+                              (Min == Max ? "" : "-" + std::to_string(Max)) +
+                              " arguments")
+                                 .str());
+    return false;
+  };
+  const std::string M = "(void *)&" + Map.Info.Name;
+  const std::string LeafPtr = "__typeof__(" + Map.Info.Name + ".value)";
+  const std::string Lookup = "((" + LeafPtr + ")bpf_map_lookup_elem(" + M + ", ";
+  bool ArrayLike = Map.Info.MapType == "BPF_MAP_TYPE_ARRAY" ||
+                   Map.Info.MapType == "BPF_MAP_TYPE_PERCPU_ARRAY";
+  bool PerCPU = StringRef(Map.Info.MapType).contains("PERCPU");
+  std::string Text;
+  if (Method == "lookup") {
+    if (!NeedArgs(1, 1)) return;
+    Text = Lookup + Args[0] + "))";
+  } else if (Method == "update" || Method == "insert") {
+    if (!NeedArgs(2, 2)) return;
+    Text = "bpf_map_update_elem(" + M + ", " + Args[0] + ", " + Args[1] +
+           (Method == "update" ? ", BPF_ANY)" : ", BPF_NOEXIST)");
+  } else if (Method == "delete") {
+    if (!NeedArgs(1, 1)) return;
+    Text = "bpf_map_delete_elem(" + M + ", " + Args[0] + ")";
+  } else if (Method == "lookup_or_init" || Method == "lookup_or_try_init") {
+    if (!NeedArgs(2, 2)) return;
+    Text = "({ " + LeafPtr + " __leaf = " + Lookup + Args[0] +
+           ")); if (!__leaf) { bpf_map_update_elem(" + M + ", " + Args[0] +
+           ", " + Args[1] + ", BPF_NOEXIST); __leaf = " + Lookup + Args[0] +
+           ")); } __leaf; })";
+  } else if (Method == "increment" || Method == "atomic_increment") {
+    if (!NeedArgs(1, 2)) return;
+    std::string Inc = Args.size() > 1 ? Args[1] : "1";
+    std::string Add = PerCPU ? "(*__leaf) += " + Inc
+                             : "__sync_fetch_and_add(__leaf, " + Inc + ")";
+    Text = "({ __typeof__(*" + Map.Info.Name + ".key) __key = " + Args[0] +
+           "; " + LeafPtr + " __leaf = " + Lookup + "&__key)); if (__leaf) " +
+           Add + ";";
+    if (!ArrayLike)
+      Text += " else { __typeof__(*" + Map.Info.Name +
+              ".value) __zleaf; __builtin_memset(&__zleaf, 0, "
+              "sizeof(__zleaf)); __zleaf += " + Inc +
+              "; bpf_map_update_elem(" + M +
+              ", &__key, &__zleaf, BPF_NOEXIST); }";
+    Text += " })";
+  } else if (Method == "perf_submit") {
+    if (!NeedArgs(3, 3)) return;
+    Text = "bpf_perf_event_output(" + Args[0] + ", " + M +
+           ", BPF_F_CURRENT_CPU, " + Args[1] + ", " + Args[2] + ")";
+  } else if (Method == "perf_submit_skb") {
+    if (!NeedArgs(4, 4)) return;
+    Text = "bpf_perf_event_output(" + Args[0] + ", " + M + ", ((u64)(" +
+           Args[1] + ") << 32) | BPF_F_CURRENT_CPU, " + Args[2] + ", " +
+           Args[3] + ")";
+  } else if (Method == "get_stackid") {
+    if (!NeedArgs(2, 2)) return;
+    Text = "bpf_get_stackid(" + Args[0] + ", " + M + ", " + Args[1] + ")";
+  } else if (Method == "call") {
+    if (!NeedArgs(2, 2)) return;
+    Text = "bpf_tail_call_(" + Args[0] + ", " + M + ", " + Args[1] + ")";
+  } else if (Method == "perf_read") {
+    if (!NeedArgs(1, 1)) return;
+    Text = "bpf_perf_event_read(" + M + ", " + Args[0] + ")";
+  } else if (Method == "push") {
+    if (!NeedArgs(2, 2)) return;
+    Text = "bpf_map_push_elem(" + M + ", " + Args[0] + ", " + Args[1] + ")";
+  } else if (Method == "pop" || Method == "peek") {
+    if (!NeedArgs(1, 1)) return;
+    Text = "bpf_map_" + Method.str() + "_elem(" + M + ", " + Args[0] + ")";
+  } else if (Method == "ringbuf_output") {
+    if (!NeedArgs(3, 3)) return;
+    Text = "bpf_ringbuf_output(" + M + ", " + Args[0] + ", " + Args[1] + ", " +
+           Args[2] + ")";
+  } else if (Method == "ringbuf_reserve") {
+    if (!NeedArgs(1, 1)) return;
+    Text = "bpf_ringbuf_reserve(" + M + ", " + Args[0] + ", 0)";
+  } else if (Method == "ringbuf_submit" || Method == "ringbuf_discard") {
+    if (!NeedArgs(2, 2)) return;
+    Text = "bpf_" + Method.str() + "(" + Args[0] + ", " + Args[1] + ")";
+  } else {
+    error(CE->getBeginLoc(), ("map method '" + Method + "' is not supported by bpf-xcc").str());
+    return;
+  }
+  R.ReplaceText(*CR, Text);
+}
+
+bool FunctionRewriter::VisitExpr(Expr *E) {
+  classify(E);
+  if (auto *CE = dyn_cast<CallExpr>(E))
+    rewriteMapCall(CE);
+  return true;
+}
+
+const RecordDecl *pointeeRecord(QualType T) {
+  if (const auto *PT = T->getAs<PointerType>())
+    return PT->getPointeeType()->getAsRecordDecl();
+  return nullptr;
+}
+
+// int kprobe__f(struct pt_regs *ctx, T1 a, T2 b) { ... }
+//   -> int kprobe__f(struct pt_regs *ctx) { T1 a = (...)ctx->REG1; ... }
+void FunctionRewriter::rewriteProbeParams(FunctionDecl *FD) {
+  unsigned N = FD->getNumParams();
+  const ParmVarDecl *Ctx0 = FD->getParamDecl(0);
+  const ArchInfo &A = *Opts.Arch;
+  bool Syscall = FD->getName().starts_with("syscall__") && Opts.SyscallWrappers;
+  ArrayRef<const char *> Regs = Syscall ? A.SyscallRegs : A.ArgRegs;
+  if (N - 1 > Regs.size()) {
+    error(FD->getParamDecl(Regs.size() + 1)->getLocation(),
+          "probe functions take at most " + std::to_string(Regs.size()) +
+              " arguments after the context on " + A.Name.str());
+    return;
+  }
+  auto Sig = fileRange(SourceRange(Ctx0->getEndLoc(), FD->getParamDecl(N - 1)->getEndLoc()));
+  auto *Body = dyn_cast<CompoundStmt>(FD->getBody());
+  if (!Sig || !Body || Body->getLBracLoc().isMacroID()) {
+    error(FD->getLocation(), "probe function signature inside a macro cannot be rewritten");
+    return;
+  }
+  std::string Ctx = Ctx0->getName().str();
+  std::string Decls;
+  for (unsigned I = 1; I < N; ++I) {
+    const ParmVarDecl *P = FD->getParamDecl(I);
+    auto PR = fileRange(P->getSourceRange());
+    if (!PR || P->getName().empty()) {
+      error(P->getLocation(), "probe function parameter cannot be rewritten");
+      return;
+    }
+    std::string Name = P->getName().str();
+    Decls += " " + original(*PR) + " = ";
+    if (Syscall)
+      Decls += "({ u64 __v = 0; " + Opts.ProbeRead +
+               "(&__v, sizeof(__v), &((struct pt_regs *)" + Ctx + "->" +
+               A.ArgRegs[0] + ")->" + Regs[I - 1] + "); (__typeof__(" + Name +
+               "))__v; });";
+    else
+      Decls += "(__typeof__(" + Name + "))" + Ctx + "->" + Regs[I - 1] + ";";
+    if (P->getType()->isPointerType())
+      ExtVars.insert(P);
+  }
+  // Keep the text after the context parameter's name: drop ", T1 a, T2 b".
+  SourceLocation After = Lexer::getLocForEndOfToken(Ctx0->getEndLoc(), 0, SM, LO);
+  R.RemoveText(CharSourceRange::getCharRange(After, Sig->getEnd()));
+  R.InsertTextAfterToken(Body->getLBracLoc(), Decls);
+}
+
+void FunctionRewriter::run(FunctionDecl *FD, bool IsProbe) {
+  if (IsProbe && FD->getNumParams() > 0) {
+    const RecordDecl *RD = pointeeRecord(FD->getParamDecl(0)->getType());
+    StringRef Ctx = RD ? RD->getName() : "";
+    if (Ctx == "pt_regs" && FD->getNumParams() > 1 &&
+        !FD->getName().starts_with("kretprobe__"))
+      rewriteProbeParams(FD);
+    if (Ctx == "bpf_raw_tracepoint_args")
+      RawTpCtx = FD->getParamDecl(0);
+  }
+  TraverseStmt(FD->getBody());
+}
+
+class BccRewriteConsumer : public ASTConsumer {
+public:
+  BccRewriteConsumer(const RewriteOptions &Opts, RewriteResult &Out)
+      : Opts(Opts), Out(Out) {}
+
+  void HandleTranslationUnit(ASTContext &Ctx) override;
+
+private:
+  const RewriteOptions &Opts;
+  RewriteResult &Out;
+};
+
+void BccRewriteConsumer::HandleTranslationUnit(ASTContext &Ctx) {
+  SourceManager &SM = Ctx.getSourceManager();
+  DiagnosticsEngine &Diags = Ctx.getDiagnostics();
+  if (Diags.hasErrorOccurred()) {
+    Out.Failed = true;
+    return;
+  }
+  Rewriter R(SM, Ctx.getLangOpts());
+  std::vector<std::unique_ptr<MapDecl>> MapStore;
+  DenseMap<const VarDecl *, MapDecl *> Maps;
+  std::vector<FunctionDecl *> Functions;
+
+  for (Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
+    if (auto *VD = dyn_cast<VarDecl>(D)) {
+      const auto *SA = VD->getAttr<SectionAttr>();
+      StringRef Kind;
+      if (!SA || !(Kind = SA->getName()).consume_front("maps/"))
+        continue;
+      auto MD = std::make_unique<MapDecl>();
+      MD->Info.Name = VD->getName().str();
+      MD->Info.Kind = Kind.str();
+      if (const RecordDecl *RD = VD->getType()->getAsRecordDecl())
+        for (const FieldDecl *F : RD->fields()) {
+          if (F->getName() == "key") MD->Key = F->getType();
+          if (F->getName() == "leaf") MD->Leaf = F->getType();
+        }
+      MD->Info.MapType = mapTypeOf(Kind, MD->Key);
+      if (MD->Info.MapType.empty()) {
+        Diags.Report(VD->getLocation(),
+                     Diags.getCustomDiagID(DiagnosticsEngine::Error,
+                                           "unknown map kind '%0'"))
+            << Kind;
+        Out.Failed = true;
+        continue;
+      }
+      Out.Prologue += "#define __bpf_xcc_maptype_" + MD->Info.Name + " " +
+                      MD->Info.MapType + "\n";
+      Out.Maps.push_back(MD->Info);
+      Maps[VD] = MD.get();
+      MapStore.push_back(std::move(MD));
+    } else if (auto *FD = dyn_cast<FunctionDecl>(D)) {
+      if (FD->doesThisDeclarationHaveABody() &&
+          SM.isInMainFile(SM.getExpansionLoc(FD->getLocation())))
+        Functions.push_back(FD);
+    }
+  }
+
+  for (FunctionDecl *FD : Functions) {
+    bool IsProbe = !FD->isStatic() && !FD->isInlineSpecified() &&
+                   FD->getStorageClass() != SC_Extern;
+    if (IsProbe) {
+      ProbeFunction P;
+      P.Name = FD->getName().str();
+      if (FD->getNumParams() > 0)
+        if (const RecordDecl *RD = pointeeRecord(FD->getParamDecl(0)->getType()))
+          P.ContextType = RD->getName().str();
+      Out.Probes.push_back(P);
+    }
+    FunctionRewriter FR(Ctx, R, Opts, Maps, Out.Failed);
+    FR.run(FD, IsProbe);
+  }
+
+  FileID Main = SM.getMainFileID();
+  if (const RewriteBuffer *RB = R.getRewriteBufferFor(Main))
+    Out.Source = std::string(RB->begin(), RB->end());
+  else
+    Out.Source = SM.getBufferData(Main).str();
+}
+
+} // namespace
+
+std::unique_ptr<ASTConsumer> createBccRewriter(const RewriteOptions &Opts,
+                                               RewriteResult &Out) {
+  return std::make_unique<BccRewriteConsumer>(Opts, Out);
+}
+
+} // namespace bpfxcc

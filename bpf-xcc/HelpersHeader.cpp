@@ -1,0 +1,9 @@
+//===- HelpersHeader.cpp - The embedded bpf_xcc_helpers.h -----------------===//
+#include "HelpersHeader.h"
+
+namespace bpfxcc {
+static const char Text[] = {
+#include "bpf_xcc_helpers.h.inc"
+    0};
+llvm::StringRef helpersHeader() { return llvm::StringRef(Text, sizeof(Text) - 1); }
+} // namespace bpfxcc

@@ -1,0 +1,12 @@
+//===- HelpersHeader.h - The embedded bpf_xcc_helpers.h ---------*- C++ -*-===//
+#ifndef BPF_XCC_HELPERSHEADER_H
+#define BPF_XCC_HELPERSHEADER_H
+
+#include "llvm/ADT/StringRef.h"
+
+namespace bpfxcc {
+/// The text of include/bpf_xcc_helpers.h, embedded at build time.
+llvm::StringRef helpersHeader();
+} // namespace bpfxcc
+
+#endif

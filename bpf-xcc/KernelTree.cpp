@@ -1,0 +1,171 @@
+//===- KernelTree.cpp - Kernel header trees and the flags they need -------===//
+#include "KernelTree.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+
+using namespace llvm;
+
+namespace bpfxcc {
+
+static bool isDir(const Twine &P) { return sys::fs::is_directory(P); }
+static bool isFile(const Twine &P) { return sys::fs::is_regular_file(P); }
+
+static Error treeError(StringRef Dir, const Twine &What) {
+  return createStringError(inconvertibleErrorCode(), "kernel tree '%s': %s",
+                           Dir.str().c_str(), What.str().c_str());
+}
+
+Expected<KernelTree> KernelTree::open(StringRef Dir, const ArchInfo &Arch) {
+  KernelTree T(Arch);
+  SmallString<256> Abs(Dir);
+  if (std::error_code EC = sys::fs::make_absolute(Abs))
+    return treeError(Dir, "cannot resolve path: " + EC.message());
+  sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+  T.BuildDir = std::string(Abs);
+  if (!isDir(T.BuildDir))
+    return treeError(Dir, "no such directory");
+  if (!isFile(T.BuildDir + "/.config") ||
+      !isDir(T.BuildDir + "/include/generated"))
+    return treeError(Dir, "not a configured kernel tree (needs .config and "
+                          "include/generated; run 'make ARCH=" +
+                              Arch.KernelDir + " olddefconfig prepare')");
+  if (Error E = T.findSourceDir())
+    return std::move(E);
+  if (!isDir(T.SourceDir + "/arch/" + Arch.KernelDir + "/include"))
+    return treeError(Dir, "has no arch/" + Arch.KernelDir +
+                              "/include: not a tree for --arch " + Arch.Name);
+  if (!isDir(T.BuildDir + "/arch/" + Arch.KernelDir + "/include/generated"))
+    return treeError(Dir, "has no arch/" + Arch.KernelDir +
+                              "/include/generated: configured for another "
+                              "architecture than " +
+                              Arch.Name + "?");
+  if (Error E = T.readConfig())
+    return std::move(E);
+  if (Error E = T.readVersion())
+    return std::move(E);
+  return std::move(T);
+}
+
+// The source tree is the build folder itself when it holds include/linux;
+// otherwise the folder named by the `source` link of an O= build, or by the
+// `include <src>/Makefile` line of the build folder's Makefile (both O=
+// builds and Debian's linux-headers-ABI-FLAVOUR use it). Debian's absolute
+// /usr/src/... path is tried as a sibling of the build folder too, so an
+// unpacked package works wherever it lies.
+Error KernelTree::findSourceDir() {
+  if (isFile(BuildDir + "/include/linux/kconfig.h")) {
+    SourceDir = BuildDir;
+    return Error::success();
+  }
+  SmallVector<std::string, 4> Candidates;
+  SmallString<256> Link;
+  if (!sys::fs::real_path(BuildDir + "/source", Link))
+    Candidates.push_back(std::string(Link));
+  if (auto MB = MemoryBuffer::getFile(BuildDir + "/Makefile")) {
+    SmallVector<StringRef, 32> Lines;
+    (*MB)->getBuffer().split(Lines, '\n');
+    for (StringRef L : Lines) {
+      L = L.trim();
+      if (!L.consume_front("include "))
+        continue;
+      StringRef Path = L.trim();
+      if (!Path.consume_back("/Makefile"))
+        continue;
+      Candidates.push_back(Path.str());
+      SmallString<256> Sibling(sys::path::parent_path(BuildDir));
+      sys::path::append(Sibling, sys::path::filename(Path));
+      Candidates.push_back(std::string(Sibling));
+    }
+  }
+  // Debian: linux-headers-ABI-FLAVOUR next to linux-headers-ABI-common.
+  StringRef Base = sys::path::filename(BuildDir);
+  size_t Dash = Base.rfind('-');
+  if (Dash != StringRef::npos) {
+    SmallString<256> Common(sys::path::parent_path(BuildDir));
+    sys::path::append(Common, Base.substr(0, Dash) + "-common");
+    Candidates.push_back(std::string(Common));
+  }
+  for (const std::string &C : Candidates)
+    if (isFile(C + "/include/linux/kconfig.h")) {
+      SourceDir = C;
+      return Error::success();
+    }
+  std::string Tried = join(Candidates, ", ");
+  return treeError(BuildDir,
+                   "no kernel source headers found (include/linux/kconfig.h)" +
+                       (Tried.empty() ? Twine("") : Twine("; tried ") + Tried));
+}
+
+Error KernelTree::readConfig() {
+  auto MB = MemoryBuffer::getFile(BuildDir + "/.config");
+  if (!MB)
+    return treeError(BuildDir, "cannot read .config: " + MB.getError().message());
+  SmallVector<StringRef, 0> Lines;
+  (*MB)->getBuffer().split(Lines, '\n');
+  for (StringRef L : Lines) {
+    if (!L.consume_front("CONFIG_"))
+      continue;
+    auto [Key, Value] = L.split('=');
+    Config[Key] = Value.trim().str();
+  }
+  return Error::success();
+}
+
+Error KernelTree::readVersion() {
+  std::string VersionH = BuildDir + "/include/generated/uapi/linux/version.h";
+  auto MB = MemoryBuffer::getFile(VersionH);
+  if (!MB)
+    return treeError(BuildDir, "cannot read include/generated/uapi/linux/"
+                               "version.h: " + MB.getError().message());
+  StringRef Text = (*MB)->getBuffer();
+  size_t At = Text.find("#define LINUX_VERSION_CODE ");
+  if (At == StringRef::npos ||
+      Text.substr(At + 27).take_while(isDigit).getAsInteger(10, VersionCode))
+    return treeError(BuildDir, "no LINUX_VERSION_CODE in version.h");
+  if (auto UTS = MemoryBuffer::getFile(BuildDir + "/include/generated/utsrelease.h")) {
+    StringRef U = (*UTS)->getBuffer();
+    size_t Q = U.find('"');
+    if (Q != StringRef::npos)
+      Release = U.substr(Q + 1).take_until([](char C) { return C == '"'; }).str();
+  }
+  return Error::success();
+}
+
+StringRef KernelTree::config(StringRef Name) const {
+  auto It = Config.find(Name);
+  return It == Config.end() ? StringRef() : StringRef(It->second);
+}
+
+std::vector<std::string> KernelTree::flags() const {
+  const std::string &S = SourceDir, &O = BuildDir;
+  const std::string A = "/arch/" + Arch->KernelDir.str();
+  std::vector<std::string> F = {
+      "-I" + S + A + "/include",
+      "-I" + O + A + "/include/generated",
+  };
+  if (S != O)
+    F.push_back("-I" + S + "/include");
+  F.push_back("-I" + O + "/include");
+  F.push_back("-I" + S + A + "/include/uapi");
+  F.push_back("-I" + O + A + "/include/generated/uapi");
+  F.push_back("-I" + S + "/include/uapi");
+  F.push_back("-I" + O + "/include/generated/uapi");
+  F.push_back("-include");
+  F.push_back(S + "/include/linux/kconfig.h");
+  for (const char *D :
+       {"-D__KERNEL__", "-DKBUILD_MODNAME=\"bcc\"", "-D__BPF_TRACING__",
+        "-D__HAVE_BUILTIN_BSWAP16__", "-D__HAVE_BUILTIN_BSWAP32__",
+        "-D__HAVE_BUILTIN_BSWAP64__"})
+    F.push_back(D);
+  F.push_back("-D__TARGET_ARCH_" + Arch->TargetArchMacro.str());
+  for (const char *W :
+       {"-Wno-unused-value", "-Wno-pointer-sign", "-fno-stack-protector"})
+    F.push_back(W);
+  return F;
+}
+
+} // namespace bpfxcc

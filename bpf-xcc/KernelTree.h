@@ -1,0 +1,56 @@
+//===- KernelTree.h - Kernel header trees and the flags they need -*- C++ -*-===//
+//
+// Locates the parts of a configured kernel tree (a source tree configured in
+// place, a source tree with a separate O= build folder, or Debian's split
+// linux-headers-ABI-FLAVOUR + linux-headers-ABI-common packages) and derives
+// the preprocessor flags a kernel build would use for it.
+//
+//===----------------------------------------------------------------------===//
+#ifndef BPF_XCC_KERNELTREE_H
+#define BPF_XCC_KERNELTREE_H
+
+#include "Arch.h"
+
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/Error.h"
+
+#include <string>
+#include <vector>
+
+namespace bpfxcc {
+
+class KernelTree {
+public:
+  /// Opens the tree given to --kernel. \p Dir is the configured (build)
+  /// folder: the one holding .config and include/generated.
+  static llvm::Expected<KernelTree> open(llvm::StringRef Dir,
+                                         const ArchInfo &Arch);
+
+  /// Preprocessor flags for this tree, in the kernel's own include order.
+  std::vector<std::string> flags() const;
+
+  llvm::StringRef sourceDir() const { return SourceDir; }
+  llvm::StringRef buildDir() const { return BuildDir; }
+  /// LINUX_VERSION_CODE from include/generated/uapi/linux/version.h.
+  unsigned versionCode() const { return VersionCode; }
+  /// UTS_RELEASE from include/generated/utsrelease.h ("" if absent).
+  llvm::StringRef release() const { return Release; }
+  /// Value of CONFIG_<Name> in .config ("" when unset).
+  llvm::StringRef config(llvm::StringRef Name) const;
+
+private:
+  KernelTree(const ArchInfo &Arch) : Arch(&Arch) {}
+  llvm::Error findSourceDir();
+  llvm::Error readConfig();
+  llvm::Error readVersion();
+
+  const ArchInfo *Arch;
+  std::string BuildDir, SourceDir;
+  unsigned VersionCode = 0;
+  std::string Release;
+  llvm::StringMap<std::string> Config;
+};
+
+} // namespace bpfxcc
+
+#endif

@@ -1,0 +1,199 @@
+//===- Profile.cpp - What the target kernel says about itself -------------===//
+#include "Profile.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+
+using namespace llvm;
+
+namespace bpfxcc {
+
+static Error profileError(StringRef Where, const Twine &What) {
+  return createStringError(inconvertibleErrorCode(), "profile %s: %s",
+                           Where.str().c_str(), What.str().c_str());
+}
+
+Error Profile::setKey(StringRef Key, StringRef Value, StringRef Where) {
+  Value = Value.trim();
+  if (Key == "version_code") {
+    unsigned V;
+    if (Value.getAsInteger(0, V))
+      return profileError(Where, "version_code '" + Value + "' is not a number");
+    VersionCode = V;
+  } else if (Key == "release") {
+    Release = Value.str();
+  } else if (Key == "arch") {
+    Arch = Value.str();
+  } else if (Key == "btf") {
+    BTF = Value == "1" || Value == "yes" || Value == "true";
+  }
+  // Other keys are for other readers of the profile.
+  return Error::success();
+}
+
+void Profile::addKallsyms(StringRef Text) {
+  SmallVector<StringRef, 0> Lines;
+  Text.split(Lines, '\n');
+  for (StringRef L : Lines) {
+    SmallVector<StringRef, 4> F;
+    L.split(F, ' ', -1, false);
+    if (F.size() >= 3)
+      Symbols.insert(F[2]);
+  }
+}
+
+Expected<Profile> Profile::load(StringRef Path) {
+  Profile P;
+  if (sys::fs::is_directory(Path)) {
+    std::error_code EC;
+    SmallString<256> Events(Path);
+    sys::path::append(Events, "events");
+    for (sys::fs::directory_iterator Cat(Events, EC), End; !EC && Cat != End;
+         Cat.increment(EC)) {
+      for (sys::fs::directory_iterator Ev(Cat->path(), EC); !EC && Ev != End;
+           Ev.increment(EC)) {
+        if (auto MB = MemoryBuffer::getFile(Ev->path() + "/format"))
+          P.Formats[(sys::path::filename(Cat->path()) + "/" +
+                     sys::path::filename(Ev->path()))
+                        .str()] = (*MB)->getBuffer().str();
+      }
+    }
+    for (StringRef Key : {"release", "version_code", "btf", "arch"})
+      if (auto MB = MemoryBuffer::getFile(Path + "/" + Key))
+        if (Error E = P.setKey(Key, (*MB)->getBuffer(), Path))
+          return std::move(E);
+    if (auto MB = MemoryBuffer::getFile(Path + "/kallsyms"))
+      P.addKallsyms((*MB)->getBuffer());
+    return std::move(P);
+  }
+  auto MB = MemoryBuffer::getFile(Path);
+  if (!MB)
+    return profileError(Path, "cannot read: " + MB.getError().message());
+  SmallVector<StringRef, 0> Lines;
+  (*MB)->getBuffer().split(Lines, '\n');
+  if (Lines.empty() || !Lines[0].starts_with("bpfd-profile"))
+    return profileError(Path, "not a bpfd profile (first line must be "
+                              "'bpfd-profile version=1'; see docs/protocol.md)");
+  bool Ended = false;
+  for (size_t I = 1; I < Lines.size(); ++I) {
+    StringRef L = Lines[I].rtrim("\r");
+    std::string Where = (Path + ":" + Twine(I + 1)).str();
+    auto [Kind, Rest] = L.split(' ');
+    if (Kind == "end") {
+      Ended = true;
+      break;
+    }
+    if (Kind == "arch" || Kind == "release" || Kind == "version_code") {
+      if (Error E = P.setKey(Kind, Rest, Where))
+        return std::move(E);
+    } else if (Kind == "btf_vmlinux") {
+      if (Error E = P.setKey("btf", Rest, Where))
+        return std::move(E);
+    } else if (Kind == "kfunc") {
+      P.Symbols.insert(Rest.split(' ').first);
+    } else if (Kind == "field") {
+      // field CATEGORY NAME OFFSET SIZE SIGNED DECLARATION...
+      SmallVector<StringRef, 6> F;
+      Rest.split(F, ' ', 5);
+      if (F.size() != 6)
+        return profileError(Where, "malformed field line");
+      P.Formats[(F[0] + "/" + F[1]).str()] +=
+          ("\tfield:" + F[5] + ";\toffset:" + F[2] + ";\tsize:" + F[3] +
+           ";\tsigned:" + F[4] + ";\n")
+              .str();
+    } else if (Kind == "tracepoint") {
+      SmallVector<StringRef, 3> F;
+      Rest.split(F, ' ');
+      if (F.size() < 2)
+        return profileError(Where, "malformed tracepoint line");
+      P.Formats[(F[0] + "/" + F[1]).str()] += "";
+    }
+    // Unknown record kinds are ignored (docs/protocol.md).
+  }
+  if (!Ended)
+    return profileError(Path, "truncated (no 'end' line)");
+  return std::move(P);
+}
+
+std::optional<StringRef> Profile::tracepointFormat(StringRef Category,
+                                                   StringRef Event) const {
+  auto It = Formats.find((Category + "/" + Event).str());
+  if (It == Formats.end())
+    return std::nullopt;
+  return StringRef(It->second);
+}
+
+// One `field:TYPE NAME;<tab>offset:N;<tab>size:N;<tab>signed:N;` line.
+struct FormatField {
+  std::string Decl; // "TYPE NAME" as written
+  unsigned Offset = 0, Size = 0;
+  bool Signed = false;
+};
+
+static bool parseField(StringRef Line, FormatField &F) {
+  Line = Line.trim();
+  if (!Line.consume_front("field:"))
+    return false;
+  SmallVector<StringRef, 4> Parts;
+  Line.split(Parts, ';', -1, false);
+  if (Parts.size() < 3)
+    return false;
+  F.Decl = Parts[0].trim().str();
+  for (StringRef P : ArrayRef(Parts).drop_front()) {
+    auto [K, V] = P.trim().split(':');
+    if (K == "offset" && V.getAsInteger(10, F.Offset))
+      return false;
+    if (K == "size" && V.getAsInteger(10, F.Size))
+      return false;
+    if (K == "signed")
+      F.Signed = V == "1";
+  }
+  return true;
+}
+
+Expected<std::string> tracepointStruct(StringRef Category, StringRef Event,
+                                       StringRef Format) {
+  std::string Name = ("tracepoint__" + Category + "__" + Event).str();
+  std::string Out = "struct " + Name + " { u64 __do_not_use__;";
+  unsigned Cur = 8, Pad = 0;
+  SmallVector<StringRef, 0> Lines;
+  Format.split(Lines, '\n');
+  for (StringRef L : Lines) {
+    FormatField F;
+    if (!parseField(L, F))
+      continue;
+    StringRef Decl = F.Decl;
+    size_t NameAt = Decl.find_last_of(" *");
+    StringRef FieldName = Decl.substr(NameAt + 1);
+    if (FieldName.starts_with("common_"))
+      continue;
+    std::string Field;
+    if (Decl.starts_with("__data_loc")) {
+      // Offset (low 16 bits) and length of a variable-sized field.
+      Field = "int data_loc_" + FieldName.take_until([](char C) { return C == '['; }).str();
+    } else if (Decl.starts_with("enum ") || Decl.starts_with("const enum ")) {
+      // The enum may be unknown to the headers: keep its size and sign.
+      std::string Int = (F.Signed ? "s" : "u") + std::to_string(F.Size * 8);
+      Field = Int + " " + FieldName.str();
+    } else {
+      Field = F.Decl;
+    }
+    if (F.Offset < Cur)
+      return createStringError(inconvertibleErrorCode(),
+                               "tracepoint %s:%s: field '%s' at offset %u "
+                               "overlaps the previous field",
+                               Category.str().c_str(), Event.str().c_str(),
+                               F.Decl.c_str(), F.Offset);
+    if (F.Offset > Cur)
+      Out += " char __pad_" + std::to_string(Pad++) + "[" +
+             std::to_string(F.Offset - Cur) + "];";
+    Out += " " + Field + ";";
+    Cur = F.Offset + F.Size;
+  }
+  Out += " };";
+  return Out;
+}
+
+} // namespace bpfxcc

@@ -1,0 +1,290 @@
+/* bpf_xcc_helpers.h - BCC's program API for bpf-xcc.
+ *
+ * Included before every program (embedded in the bpf-xcc binary). It is read
+ * twice:
+ *   __BPF_XCC_PASS == 1  the analysis pass: maps are structs whose members
+ *                        name BCC's methods (table.lookup(&k) type-checks);
+ *                        the rewriter turns them into helper calls.
+ *   __BPF_XCC_PASS == 2  the code pass: maps are BTF-defined (.maps), each
+ *                        map's type comes from the rewriter's prologue
+ *                        (__bpf_xcc_maptype_<name>).
+ * PT_REGS_* and the __bpf_xcc_* architecture facts are defined by bpf-xcc
+ * from its architecture table before this file is read.
+ */
+#ifndef __BPF_XCC_HELPERS_H
+#define __BPF_XCC_HELPERS_H
+
+#include <linux/types.h>
+#include <linux/version.h>
+#include <linux/log2.h>
+#include <uapi/linux/bpf.h>
+
+#define SEC(name) __attribute__((section(name), used))
+#define BCC_SEC(name) SEC(name)
+#define __uint(name, val) int (*name)[val]
+#define __type(name, val) __typeof__(val) *name
+#define __array(name, val) __typeof__(val) *name[]
+
+#ifndef __always_inline
+#define __always_inline inline __attribute__((always_inline))
+#endif
+
+#define BPF_MAX_STACK_DEPTH 127
+struct bpf_stacktrace {
+  u64 ip[BPF_MAX_STACK_DEPTH];
+};
+
+/* ---- Helpers, by their stable UAPI numbers ---------------------------- */
+#define __BPF_XCC_HELPER(ret, name, id, ...) \
+  static ret (*name)(__VA_ARGS__) __attribute__((unused)) = (void *)id
+
+__BPF_XCC_HELPER(void *, bpf_map_lookup_elem, 1, void *map, const void *key);
+__BPF_XCC_HELPER(long, bpf_map_update_elem, 2, void *map, const void *key, const void *value, u64 flags);
+__BPF_XCC_HELPER(long, bpf_map_delete_elem, 3, void *map, const void *key);
+__BPF_XCC_HELPER(long, bpf_probe_read, 4, void *dst, u32 size, const void *src);
+__BPF_XCC_HELPER(u64, bpf_ktime_get_ns, 5, void);
+__BPF_XCC_HELPER(long, bpf_trace_printk_, 6, const char *fmt, u32 fmt_size, ...);
+__BPF_XCC_HELPER(u32, bpf_get_prandom_u32, 7, void);
+__BPF_XCC_HELPER(u32, bpf_get_smp_processor_id, 8, void);
+__BPF_XCC_HELPER(long, bpf_tail_call_, 12, void *ctx, void *map, u32 index);
+__BPF_XCC_HELPER(u64, bpf_get_current_pid_tgid, 14, void);
+__BPF_XCC_HELPER(u64, bpf_get_current_uid_gid, 15, void);
+__BPF_XCC_HELPER(long, bpf_get_current_comm, 16, void *buf, u32 size);
+__BPF_XCC_HELPER(u64, bpf_perf_event_read, 22, void *map, u64 flags);
+__BPF_XCC_HELPER(long, bpf_perf_event_output, 25, void *ctx, void *map, u64 flags, void *data, u64 size);
+__BPF_XCC_HELPER(long, bpf_get_stackid, 27, void *ctx, void *map, u64 flags);
+__BPF_XCC_HELPER(u64, bpf_get_current_task, 35, void);
+__BPF_XCC_HELPER(long, bpf_probe_write_user, 36, void *dst, const void *src, u32 len);
+__BPF_XCC_HELPER(long, bpf_current_task_under_cgroup, 37, void *map, u32 index);
+__BPF_XCC_HELPER(long, bpf_get_numa_node_id, 42, void);
+__BPF_XCC_HELPER(long, bpf_probe_read_str, 45, void *dst, u32 size, const void *src);
+__BPF_XCC_HELPER(long, bpf_perf_event_read_value, 55, void *map, u64 flags, void *buf, u32 size);
+__BPF_XCC_HELPER(long, bpf_perf_prog_read_value, 56, void *ctx, void *buf, u32 size);
+__BPF_XCC_HELPER(long, bpf_override_return, 58, void *regs, u64 rc);
+__BPF_XCC_HELPER(long, bpf_get_stack, 67, void *ctx, void *buf, u32 size, u64 flags);
+__BPF_XCC_HELPER(u64, bpf_get_current_cgroup_id, 80, void);
+__BPF_XCC_HELPER(long, bpf_map_push_elem, 87, void *map, const void *value, u64 flags);
+__BPF_XCC_HELPER(long, bpf_map_pop_elem, 88, void *map, void *value);
+__BPF_XCC_HELPER(long, bpf_map_peek_elem, 89, void *map, void *value);
+__BPF_XCC_HELPER(long, bpf_send_signal, 109, u32 sig);
+__BPF_XCC_HELPER(long, bpf_probe_read_user, 112, void *dst, u32 size, const void *src);
+__BPF_XCC_HELPER(long, bpf_probe_read_kernel, 113, void *dst, u32 size, const void *src);
+__BPF_XCC_HELPER(long, bpf_probe_read_user_str, 114, void *dst, u32 size, const void *src);
+__BPF_XCC_HELPER(long, bpf_probe_read_kernel_str, 115, void *dst, u32 size, const void *src);
+__BPF_XCC_HELPER(long, bpf_send_signal_thread, 117, u32 sig);
+__BPF_XCC_HELPER(u64, bpf_jiffies64, 118, void);
+__BPF_XCC_HELPER(long, bpf_get_ns_current_pid_tgid, 120, u64 dev, u64 ino, void *nsdata, u32 size);
+__BPF_XCC_HELPER(u64, bpf_get_current_ancestor_cgroup_id, 123, int level);
+__BPF_XCC_HELPER(u64, bpf_ktime_get_boot_ns, 125, void);
+__BPF_XCC_HELPER(long, bpf_ringbuf_output, 130, void *ringbuf, void *data, u64 size, u64 flags);
+__BPF_XCC_HELPER(void *, bpf_ringbuf_reserve, 131, void *ringbuf, u64 size, u64 flags);
+__BPF_XCC_HELPER(void, bpf_ringbuf_submit, 132, void *data, u64 flags);
+__BPF_XCC_HELPER(void, bpf_ringbuf_discard, 133, void *data, u64 flags);
+__BPF_XCC_HELPER(u64, bpf_ringbuf_query, 134, void *ringbuf, u64 flags);
+__BPF_XCC_HELPER(long, bpf_get_task_stack, 141, void *task, void *buf, u32 size, u64 flags);
+__BPF_XCC_HELPER(long, bpf_d_path, 147, void *path, char *buf, u32 sz);
+__BPF_XCC_HELPER(long, bpf_copy_from_user, 148, void *dst, u32 size, const void *user_ptr);
+__BPF_XCC_HELPER(void *, bpf_get_current_task_btf, 158, void);
+__BPF_XCC_HELPER(u64, bpf_ktime_get_coarse_ns, 160, void);
+__BPF_XCC_HELPER(long, bpf_snprintf, 165, char *str, u32 str_size, const char *fmt, u64 *data, u32 data_len);
+__BPF_XCC_HELPER(u64, bpf_get_func_ip, 173, void *ctx);
+__BPF_XCC_HELPER(u64, bpf_get_attach_cookie, 174, void *ctx);
+__BPF_XCC_HELPER(long, bpf_task_pt_regs, 175, void *task);
+__BPF_XCC_HELPER(long, bpf_get_func_arg, 183, void *ctx, u32 n, u64 *value);
+__BPF_XCC_HELPER(long, bpf_get_func_ret, 184, void *ctx, u64 *value);
+
+#define bpf_trace_printk(fmt, ...)                                            \
+  ({                                                                          \
+    char ____fmt[] = fmt;                                                     \
+    bpf_trace_printk_(____fmt, sizeof(____fmt), ##__VA_ARGS__);               \
+  })
+#define lock_xadd(ptr, val) ((void)__sync_fetch_and_add(ptr, val))
+#define bpf_tail_call(ctx, map, index) bpf_tail_call_(ctx, map, index)
+
+static __always_inline unsigned int bpf_log2(unsigned int v) {
+  unsigned int r, shift;
+  r = (v > 0xFFFF) << 4; v >>= r;
+  shift = (v > 0xFF) << 3; v >>= shift; r |= shift;
+  shift = (v > 0xF) << 2; v >>= shift; r |= shift;
+  shift = (v > 0x3) << 1; v >>= shift; r |= shift;
+  r |= (v >> 1);
+  return r;
+}
+static __always_inline unsigned int bpf_log2l(unsigned long v) {
+  unsigned int hi = v >> 32;
+  if (hi)
+    return bpf_log2(hi) + 32 + 1;
+  return bpf_log2(v) + 1;
+}
+
+/* ---- Maps ---------------------------------------------------------------- */
+#if __BPF_XCC_PASS == 1
+/* Analysis pass: the members name BCC's methods; "maps/<kind>" tells the
+ * rewriter the map kind. */
+#define BPF_F_TABLE(_table_type, _key_type, _leaf_type, _name, _max_entries, _flags) \
+  struct _name##_table_t {                                                    \
+    _key_type key;                                                            \
+    _leaf_type leaf;                                                          \
+    _leaf_type *(*lookup)(_key_type *);                                       \
+    _leaf_type *(*lookup_or_init)(_key_type *, _leaf_type *);                 \
+    _leaf_type *(*lookup_or_try_init)(_key_type *, _leaf_type *);             \
+    int (*update)(_key_type *, _leaf_type *);                                 \
+    int (*insert)(_key_type *, _leaf_type *);                                 \
+    int (*delete)(_key_type *);                                               \
+    void (*call)(void *, int index);                                          \
+    void (*increment)(_key_type, ...);                                        \
+    void (*atomic_increment)(_key_type, ...);                                 \
+    int (*get_stackid)(void *, u64);                                          \
+    int (*push)(_leaf_type *, u64);                                           \
+    int (*pop)(_leaf_type *);                                                 \
+    int (*peek)(_leaf_type *);                                                \
+    u64 (*perf_read)(int);                                                    \
+    u32 max_entries;                                                          \
+    int flags;                                                                \
+  };                                                                          \
+  __attribute__((section("maps/" _table_type)))                              \
+  struct _name##_table_t _name = {.flags = (_flags), .max_entries = (_max_entries)}
+
+#define BPF_PERF_OUTPUT(_name)                                                \
+  struct _name##_table_t {                                                    \
+    int key;                                                                  \
+    u32 leaf;                                                                 \
+    int (*perf_submit)(void *, void *, u32);                                  \
+    int (*perf_submit_skb)(void *, u32, void *, u32);                         \
+    u32 max_entries;                                                          \
+  };                                                                          \
+  __attribute__((section("maps/perf_output")))                               \
+  struct _name##_table_t _name = {.max_entries = 0}
+
+#define BPF_RINGBUF_OUTPUT(_name, _num_pages)                                 \
+  struct _name##_table_t {                                                    \
+    int key;                                                                  \
+    u32 leaf;                                                                 \
+    int (*ringbuf_output)(void *, u64, u64);                                  \
+    void *(*ringbuf_reserve)(u64);                                            \
+    void (*ringbuf_discard)(void *, u64);                                     \
+    void (*ringbuf_submit)(void *, u64);                                      \
+    u32 max_entries;                                                          \
+  };                                                                          \
+  __attribute__((section("maps/ringbuf")))                                   \
+  struct _name##_table_t _name = {.max_entries = ((_num_pages) * 4096)}
+
+#else /* __BPF_XCC_PASS == 2 */
+
+#define BPF_F_TABLE(_table_type, _key_type, _leaf_type, _name, _max_entries, _flags) \
+  struct {                                                                    \
+    __uint(type, __bpf_xcc_maptype_##_name);                                  \
+    __type(key, _key_type);                                                   \
+    __type(value, _leaf_type);                                                \
+    __uint(max_entries, (_max_entries));                                      \
+    __uint(map_flags, (_flags));                                              \
+  } _name SEC(".maps")
+
+#define BPF_PERF_OUTPUT(_name)                                                \
+  struct {                                                                    \
+    __uint(type, BPF_MAP_TYPE_PERF_EVENT_ARRAY);                              \
+    __uint(key_size, sizeof(int));                                            \
+    __uint(value_size, sizeof(u32));                                          \
+  } _name SEC(".maps")
+
+#define BPF_RINGBUF_OUTPUT(_name, _num_pages)                                 \
+  struct {                                                                    \
+    __uint(type, BPF_MAP_TYPE_RINGBUF);                                       \
+    __uint(max_entries, ((_num_pages) * 4096));                               \
+  } _name SEC(".maps")
+
+#endif /* __BPF_XCC_PASS */
+
+#define BPF_TABLE(_table_type, _key_type, _leaf_type, _name, _max_entries)    \
+  BPF_F_TABLE(_table_type, _key_type, _leaf_type, _name, _max_entries, 0)
+#define BPF_TABLE_PUBLIC(_table_type, _key_type, _leaf_type, _name, _max_entries) \
+  BPF_TABLE(_table_type, _key_type, _leaf_type, _name, _max_entries)
+#define BPF_TABLE_SHARED(_table_type, _key_type, _leaf_type, _name, _max_entries) \
+  BPF_TABLE(_table_type, _key_type, _leaf_type, _name, _max_entries)
+#define BPF_TABLE_PINNED(_table_type, _key_type, _leaf_type, _name, _max_entries, _pinned) \
+  BPF_TABLE(_table_type, _key_type, _leaf_type, _name, _max_entries)
+
+/* BCC's argument-count overloading of the BPF_<KIND> macros. */
+#define __BPF_XCC_PICK(_1, _2, _3, _4, _5, NAME, ...) NAME
+
+#define BPF_HASH1(_name) BPF_TABLE("hash", u64, u64, _name, 10240)
+#define BPF_HASH2(_name, _key_type) BPF_TABLE("hash", _key_type, u64, _name, 10240)
+#define BPF_HASH3(_name, _key_type, _leaf_type) BPF_TABLE("hash", _key_type, _leaf_type, _name, 10240)
+#define BPF_HASH4(_name, _key_type, _leaf_type, _size) BPF_TABLE("hash", _key_type, _leaf_type, _name, _size)
+#define BPF_HASH(...) __BPF_XCC_PICK(__VA_ARGS__, _, BPF_HASH4, BPF_HASH3, BPF_HASH2, BPF_HASH1)(__VA_ARGS__)
+
+#define BPF_PERCPU_HASH1(_name) BPF_TABLE("percpu_hash", u64, u64, _name, 10240)
+#define BPF_PERCPU_HASH2(_name, _key_type) BPF_TABLE("percpu_hash", _key_type, u64, _name, 10240)
+#define BPF_PERCPU_HASH3(_name, _key_type, _leaf_type) BPF_TABLE("percpu_hash", _key_type, _leaf_type, _name, 10240)
+#define BPF_PERCPU_HASH4(_name, _key_type, _leaf_type, _size) BPF_TABLE("percpu_hash", _key_type, _leaf_type, _name, _size)
+#define BPF_PERCPU_HASH(...) __BPF_XCC_PICK(__VA_ARGS__, _, BPF_PERCPU_HASH4, BPF_PERCPU_HASH3, BPF_PERCPU_HASH2, BPF_PERCPU_HASH1)(__VA_ARGS__)
+
+#define BPF_LRU_HASH1(_name) BPF_TABLE("lru_hash", u64, u64, _name, 10240)
+#define BPF_LRU_HASH2(_name, _key_type) BPF_TABLE("lru_hash", _key_type, u64, _name, 10240)
+#define BPF_LRU_HASH3(_name, _key_type, _leaf_type) BPF_TABLE("lru_hash", _key_type, _leaf_type, _name, 10240)
+#define BPF_LRU_HASH4(_name, _key_type, _leaf_type, _size) BPF_TABLE("lru_hash", _key_type, _leaf_type, _name, _size)
+#define BPF_LRU_HASH(...) __BPF_XCC_PICK(__VA_ARGS__, _, BPF_LRU_HASH4, BPF_LRU_HASH3, BPF_LRU_HASH2, BPF_LRU_HASH1)(__VA_ARGS__)
+
+#define BPF_ARRAY1(_name) BPF_TABLE("array", int, u64, _name, 10240)
+#define BPF_ARRAY2(_name, _leaf_type) BPF_TABLE("array", int, _leaf_type, _name, 10240)
+#define BPF_ARRAY3(_name, _leaf_type, _size) BPF_TABLE("array", int, _leaf_type, _name, _size)
+#define BPF_ARRAY(...) __BPF_XCC_PICK(__VA_ARGS__, _, _, BPF_ARRAY3, BPF_ARRAY2, BPF_ARRAY1)(__VA_ARGS__)
+
+#define BPF_PERCPU_ARRAY1(_name) BPF_TABLE("percpu_array", int, u64, _name, 10240)
+#define BPF_PERCPU_ARRAY2(_name, _leaf_type) BPF_TABLE("percpu_array", int, _leaf_type, _name, 10240)
+#define BPF_PERCPU_ARRAY3(_name, _leaf_type, _size) BPF_TABLE("percpu_array", int, _leaf_type, _name, _size)
+#define BPF_PERCPU_ARRAY(...) __BPF_XCC_PICK(__VA_ARGS__, _, _, BPF_PERCPU_ARRAY3, BPF_PERCPU_ARRAY2, BPF_PERCPU_ARRAY1)(__VA_ARGS__)
+
+#define BPF_HIST1(_name) BPF_TABLE("histogram", int, u64, _name, 64)
+#define BPF_HIST2(_name, _key_type) BPF_TABLE("histogram", _key_type, u64, _name, 64)
+#define BPF_HIST3(_name, _key_type, _size) BPF_TABLE("histogram", _key_type, u64, _name, _size)
+#define BPF_HISTOGRAM(...) __BPF_XCC_PICK(__VA_ARGS__, _, _, BPF_HIST3, BPF_HIST2, BPF_HIST1)(__VA_ARGS__)
+
+#define BPF_STACK_TRACE(_name, _max_entries) \
+  BPF_TABLE("stacktrace", int, struct bpf_stacktrace, _name, roundup_pow_of_two(_max_entries))
+#define BPF_PROG_ARRAY(_name, _max_entries) BPF_TABLE("prog", u32, u32, _name, _max_entries)
+#define BPF_PERF_ARRAY(_name, _max_entries) BPF_TABLE("perf_event", int, u32, _name, _max_entries)
+#define BPF_CGROUP_ARRAY(_name, _max_entries) BPF_TABLE("cgroup_array", int, u32, _name, _max_entries)
+#define BPF_QUEUE(_name, _leaf_type, _max_entries) BPF_F_TABLE("queue", u32, _leaf_type, _name, _max_entries, 0)
+#define BPF_STACK(_name, _leaf_type, _max_entries) BPF_F_TABLE("stack", u32, _leaf_type, _name, _max_entries, 0)
+
+/* ---- Program definitions ---------------------------------------------- */
+#define TRACEPOINT_PROBE(category, event)                                     \
+  int tracepoint__##category##__##event(struct tracepoint__##category##__##event *args)
+#define RAW_TRACEPOINT_PROBE(event)                                           \
+  int raw_tracepoint__##event(struct bpf_raw_tracepoint_args *ctx)
+
+/* KFUNC_PROBE / KRETFUNC_PROBE: fentry/fexit programs whose arguments come
+ * from the u64 array the trampoline passes. */
+#define ___bpf_xcc_narg(...) ___bpf_xcc_nth(_, ##__VA_ARGS__, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0)
+#define ___bpf_xcc_nth(_, _1, _2, _3, _4, _5, _6, _7, _8, _9, _a, _b, _c, N, ...) N
+#define ___bpf_xcc_concat(a, b) a##b
+#define ___bpf_xcc_apply(fn, n) ___bpf_xcc_concat(fn, n)
+#define ___bpf_xcc_ctx0() ctx
+#define ___bpf_xcc_ctx1(x) ___bpf_xcc_ctx0(), (void *)ctx[0]
+#define ___bpf_xcc_ctx2(x, args...) ___bpf_xcc_ctx1(args), (void *)ctx[1]
+#define ___bpf_xcc_ctx3(x, args...) ___bpf_xcc_ctx2(args), (void *)ctx[2]
+#define ___bpf_xcc_ctx4(x, args...) ___bpf_xcc_ctx3(args), (void *)ctx[3]
+#define ___bpf_xcc_ctx5(x, args...) ___bpf_xcc_ctx4(args), (void *)ctx[4]
+#define ___bpf_xcc_ctx6(x, args...) ___bpf_xcc_ctx5(args), (void *)ctx[5]
+#define ___bpf_xcc_ctx7(x, args...) ___bpf_xcc_ctx6(args), (void *)ctx[6]
+#define ___bpf_xcc_ctx8(x, args...) ___bpf_xcc_ctx7(args), (void *)ctx[7]
+#define ___bpf_xcc_ctx(args...) ___bpf_xcc_apply(___bpf_xcc_ctx, ___bpf_xcc_narg(args))(args)
+#define BPF_XCC_PROG(name, args...)                                           \
+  int name(unsigned long long *ctx);                                          \
+  static __always_inline int ____##name(unsigned long long *ctx, ##args);     \
+  int name(unsigned long long *ctx) {                                         \
+    _Pragma("GCC diagnostic push")                                            \
+    _Pragma("GCC diagnostic ignored \"-Wint-conversion\"")                    \
+    return ____##name(___bpf_xcc_ctx(args));                                  \
+    _Pragma("GCC diagnostic pop")                                             \
+  }                                                                           \
+  static __always_inline int ____##name(unsigned long long *ctx, ##args)
+#define KFUNC_PROBE(event, args...) BPF_XCC_PROG(kfunc__vmlinux__##event, args)
+#define KRETFUNC_PROBE(event, args...) BPF_XCC_PROG(kretfunc__vmlinux__##event, args)
+#define MODULE_KFUNC_PROBE(module, event, args...) BPF_XCC_PROG(kfunc__##module##__##event, args)
+#define MODULE_KRETFUNC_PROBE(module, event, args...) BPF_XCC_PROG(kretfunc__##module##__##event, args)
+
+#define BPF_LICENSE(name) char _license[] SEC("license") = #name
+
+#endif /* __BPF_XCC_HELPERS_H */
