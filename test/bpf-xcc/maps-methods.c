@@ -7,7 +7,7 @@
 // RUN: bpf-xcc --arch arm64 --kernel %headers_arm64 %s -o %t.o
 // RUN: llvm-readelf -s %t.o | FileCheck %s --check-prefix=SYMS
 // RUN: llvm-objdump -dr --no-show-raw-insn %t.o | FileCheck %s
-// RUN: bpf-xcc --arch arm64 --kernel %headers_arm64 %s -o %t.o --emit-c | FileCheck %s --check-prefix=PROLOGUE
+// RUN: bpf-xcc --arch arm64 --kernel %headers_arm64 %s -o %t.o --emit-c | grep -v "^//" | FileCheck %s --check-prefix=PROLOGUE
 
 #include <uapi/linux/ptrace.h>
 
