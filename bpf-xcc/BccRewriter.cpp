@@ -54,7 +54,41 @@ std::string mapTypeOf(StringRef Kind, QualType Key) {
 struct MapDecl {
   MapInfo Info;
   QualType Key, Leaf;
+  /// Perf maps: the type of the events perf_submit() sends, as spelled at
+  /// file scope ("struct data_t"); empty if unknown or not nameable there.
+  std::string EventType;
 };
+
+/// The file-scope spelling of what Data (perf_submit's data argument) points
+/// to, or "" where that type has no name at file scope.
+static std::string submittedType(ASTContext &Ctx, const Expr *Data) {
+  QualType Pointee = Data->IgnoreParenImpCasts()->getType()->getPointeeType();
+  if (Pointee.isNull())
+    return "";
+  const RecordDecl *RD = Pointee->getAsRecordDecl();
+  if (!RD || !RD->getDeclContext()->isFileContext())
+    return "";
+  if (const auto *TT = Pointee->getAs<TypedefType>())
+    if (!TT->getDecl()->getDeclContext()->isFileContext())
+      return "";
+  if (!RD->getIdentifier() && !Pointee->getAs<TypedefType>())
+    return "";
+  return Pointee.getUnqualifiedType().getAsString(Ctx.getPrintingPolicy());
+}
+
+/// Records for bpf-run in section .bpfd.meta (see bpf-run/ObjectInfo.h): the
+/// event type of each perf map, and which maps are BCC histograms.
+static std::string presentationRecords(const std::vector<std::unique_ptr<MapDecl>> &Maps) {
+  std::string Out;
+  const char *Attr = " __attribute__((section(\".bpfd.meta\"), used));\n";
+  for (const auto &MD : Maps) {
+    if (!MD->EventType.empty())
+      Out += MD->EventType + " *__bpfd_event_" + MD->Info.Name + Attr;
+    if (MD->Info.Kind == "histogram")
+      Out += "int __bpfd_log2hist_" + MD->Info.Name + Attr;
+  }
+  return Out.empty() ? Out : "\n" + Out;
+}
 
 /// Rewrites one function.
 class FunctionRewriter : public RecursiveASTVisitor<FunctionRewriter> {
@@ -318,6 +352,8 @@ void FunctionRewriter::rewriteMapCall(CallExpr *CE) {
     Text += " })";
   } else if (Method == "perf_submit") {
     if (!NeedArgs(3, 3)) return;
+    if (It->second->EventType.empty())
+      It->second->EventType = submittedType(Ctx, CE->getArg(1));
     Text = "bpf_perf_event_output(" + Args[0] + ", " + M +
            ", BPF_F_CURRENT_CPU, " + Args[1] + ", " + Args[2] + ")";
   } else if (Method == "perf_submit_skb") {
@@ -509,6 +545,7 @@ void BccRewriteConsumer::HandleTranslationUnit(ASTContext &Ctx) {
     Out.Source = std::string(RB->begin(), RB->end());
   else
     Out.Source = SM.getBufferData(Main).str();
+  Out.Source += presentationRecords(MapStore);
 }
 
 } // namespace

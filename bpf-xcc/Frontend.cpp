@@ -19,6 +19,8 @@ using namespace llvm;
 namespace bpfxcc {
 
 static const char HelpersPath[] = "/virtual/bpf-xcc/bpf_xcc_helpers.h";
+static const char VirtualIncludeDir[] = "/virtual/bpf-xcc/include";
+static const char ProtoPath[] = "/virtual/bpf-xcc/include/bcc/proto.h";
 
 std::vector<std::string> cc1Args(const FrontendInput &In, int Pass) {
   std::vector<std::string> A = {
@@ -33,6 +35,7 @@ std::vector<std::string> cc1Args(const FrontendInput &In, int Pass) {
       continue; // cc1's defaults
     A.push_back(F);
   }
+  A.push_back(std::string("-I") + VirtualIncludeDir);
   A.push_back("-Wno-unknown-warning-option");
   A.push_back("-Wno-gnu-variable-sized-type-not-at-end");
   A.push_back("-Wno-address-of-packed-member");
@@ -64,6 +67,8 @@ public:
     PreprocessorOptions &PP = CI.getPreprocessorOpts();
     PP.addRemappedFile(In.FileName,
                        MemoryBuffer::getMemBufferCopy(MainText, In.FileName).release());
+    PP.addRemappedFile(ProtoPath,
+                       MemoryBuffer::getMemBuffer(bccProtoHeader(), ProtoPath).release());
     PP.addRemappedFile(HelpersPath,
                        MemoryBuffer::getMemBuffer(helpersHeader(), HelpersPath).release());
   }

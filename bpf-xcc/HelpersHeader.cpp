@@ -6,4 +6,8 @@ static const char Text[] = {
 #include "bpf_xcc_helpers.h.inc"
     0};
 llvm::StringRef helpersHeader() { return llvm::StringRef(Text, sizeof(Text) - 1); }
+static const char Proto[] = {
+#include "bcc_proto.h.inc"
+    0};
+llvm::StringRef bccProtoHeader() { return llvm::StringRef(Proto, sizeof(Proto) - 1); }
 } // namespace bpfxcc

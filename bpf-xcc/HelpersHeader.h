@@ -7,6 +7,8 @@
 namespace bpfxcc {
 /// The text of include/bpf_xcc_helpers.h, embedded at build time.
 llvm::StringRef helpersHeader();
+/// The text of include/bcc_proto.h (BCC's <bcc/proto.h>).
+llvm::StringRef bccProtoHeader();
 } // namespace bpfxcc
 
 #endif
