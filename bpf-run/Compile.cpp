@@ -84,10 +84,12 @@ Expected<std::string> compileCached(const CompileRequest &Req,
     Key += '\0' + A;
   for (const std::string &F : {std::string(Xcc), Req.Profile, Kernel + "/.config"}) {
     sys::fs::file_status St;
-    if (!F.empty() && !sys::fs::status(F, St))
-      Key += formatv("\0{0}:{1}", St.getSize(),
+    if (!F.empty() && !sys::fs::status(F, St)) {
+      Key += '\0'; // a separator; never inside a format string, which it would end
+      Key += formatv("{0}:{1}", St.getSize(),
                      St.getLastModificationTime().time_since_epoch().count())
                  .str();
+    }
   }
   SmallString<256> Obj(Cache);
   sys::path::append(Obj, "objects");
