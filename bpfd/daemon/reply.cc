@@ -36,25 +36,34 @@ void Reply::text(StrRef s) {
   }
 }
 
+// Formats into Buf (cut at its size); false on a format error.
+static bool formatInto(char (&Buf)[1024], StrRef *Out, const char *fmt, va_list ap) {
+  int n = vsnprintf(Buf, sizeof Buf, fmt, ap);
+  if (n < 0) return false;
+  *Out = StrRef(Buf, (size_t)n < sizeof Buf ? (size_t)n : sizeof Buf - 1);
+  return true;
+}
+
 void Reply::textf(const char *fmt, ...) {
   char tmp[1024];
+  StrRef s;
   va_list ap;
   va_start(ap, fmt);
-  int n = vsnprintf(tmp, sizeof tmp, fmt, ap);
+  bool ok = formatInto(tmp, &s, fmt, ap);
   va_end(ap);
-  if (n < 0) return;
-  text(StrRef(tmp, (size_t)n < sizeof tmp ? (size_t)n : sizeof tmp - 1));
+  if (ok) text(s);
 }
 
 void Reply::payloadf(const char *fmt, ...) {
   char tmp[1024];
+  StrRef s;
   va_list ap;
   va_start(ap, fmt);
-  int n = vsnprintf(tmp, sizeof tmp, fmt, ap);
+  bool ok = formatInto(tmp, &s, fmt, ap);
   va_end(ap);
-  if (n < 0) return;
+  if (!ok) return;
   beginPayload();
-  text(StrRef(tmp, (size_t)n < sizeof tmp ? (size_t)n : sizeof tmp - 1));
+  text(s);
   endPayload();
 }
 
