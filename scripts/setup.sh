@@ -47,7 +47,7 @@ packages=(
   # fuzzing (libFuzzer runtime for clang-19)
   libclang-rt-19-dev
   # test corpus (BCC tool programs) and host remotes
-  bpfcc-tools android-tools-adb openssh-client
+  bpfcc-tools adb openssh-client
 )
 
 missing=()
