@@ -9,6 +9,7 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
+#include <time.h>
 #include <unistd.h>
 
 using namespace bpfd;
@@ -35,9 +36,16 @@ int main(int argc, char **argv) {
   signal(SIGPIPE, SIG_IGN);
 
   Reply out(1);
+  // mono_ns: CLOCK_MONOTONIC, the clock of bpf_ktime_get_ns(), so that a
+  // client can tell the unit of a program's timestamps.
+  struct timespec mono = {0, 0};
+  clock_gettime(CLOCK_MONOTONIC, &mono);
+  unsigned long long monoNs = (unsigned long long)mono.tv_sec * 1000000000ull + mono.tv_nsec;
   char greet[512];
-  snprintf(greet, sizeof greet, "bpfd: version=1 arch=%s release=%s version_code=%u btf=%d max_line=%zu\n",
-           runningArch(), kernelRelease(), kernelVersionCode(), haveVmlinuxBtf() ? 1 : 0, kMaxLine);
+  snprintf(greet, sizeof greet,
+           "bpfd: version=1 arch=%s release=%s version_code=%u btf=%d max_line=%zu mono_ns=%llu\n",
+           runningArch(), kernelRelease(), kernelVersionCode(), haveVmlinuxBtf() ? 1 : 0, kMaxLine,
+           monoNs);
   out.raw(greet);
   out.flush();
 
