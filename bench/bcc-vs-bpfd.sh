@@ -2,81 +2,197 @@
 # Side-by-side: BCC on the device against bpfd with an object built on the host.
 #
 # In one x86_64 QEMU guest (Debian's 6.1 kernel, TCG) whose root file system is
-# a debootstrapped Debian 12 with Debian's bpfcc-tools, run opensnoop twice:
-#   (a) opensnoop-bpfcc: BCC compiles the program on the device
+# a debootstrapped Debian 12 with Debian's bpfcc-tools and the kernel's
+# headers, opensnoop runs twice (bench/bcc-vs-bpfd/guest-init.sh):
+#   (a) opensnoop-bpfcc: BCC compiles the program in the guest
 #   (b) bpfd loading opensnoop's object, cross-compiled by bpf-xcc on the host
-# and report, as ratios BCC/bpfd: time from start to the first event, peak RSS,
-# and the bytes each needs installed on the device.
+#       from the same C text (the bcc-corpus target extracts it from Debian's
+#       tool without running BCC)
+# and prints, with the ratio BCC/bpfd: time from start to the first event,
+# peak RSS (VmHWM), the bytes each needs installed on the device; then the
+# events/s of bpfd's perf buffer through virtio-serial (bench/bpfd-events.sh).
 #
-# Usage: bench/bcc-vs-bpfd.sh [BUILD_DIR]      (root; downloads ~150 MB once)
+# Usage: bench/bcc-vs-bpfd.sh [BUILD_DIR]
+#   Needs root (debootstrap) and, once, ~130 MB of downloads and 4-5 min to
+#   debootstrap CACHE/bench/bcc-rootfs (CACHE: $BPFD_CACHE_DIR, else the
+#   build's -DBPFD_CACHE_DIR, else BUILD_DIR/cache).
+#   Needs BUILD_DIR/bin/{bpf-xcc,bpfd-x86_64,bpfd-object,bpfd-remote} and the
+#   corpus (cmake --build BUILD_DIR --target bcc-corpus).
+# Environment:
+#   BENCH_SMP=N      guest vCPUs (default 1)
+#   BENCH_MEM=SIZE   guest memory (default 3G; the root file system lives in it)
+#   BENCH_ICOUNT=N   run the guest with -icount shift=N: guest time counts
+#                    instructions (2^N ns each), not the host's wall clock,
+#                    so the numbers no longer move with this machine's load
+#   BENCH_EVENTS=0   skip the events/s run
+#   BPF_XCC=FILE     a bpf-xcc other than BUILD_DIR/bin/bpf-xcc
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=$(cd "${1:-$root/build}" && pwd)
-cache=${BPFD_CACHE_DIR:-$build/cache}
+# The cache folder the build was configured with (-DBPFD_CACHE_DIR), else the default.
+cache=${BPFD_CACHE_DIR:-$(sed -n 's/^BPFD_CACHE_DIR:[A-Z]*=//p' "$build/CMakeCache.txt" 2>/dev/null)}
+cache=${cache:-$build/cache}
 bin=$build/bin
 work=$cache/bench
+smp=${BENCH_SMP:-1}
+mem=${BENCH_MEM:-3G}
+xcc=${BPF_XCC:-$bin/bpf-xcc}
+icount=()
+[ -n "${BENCH_ICOUNT:-}" ] && icount=(-icount "shift=$BENCH_ICOUNT,sleep=on")
 say() { echo "bcc-vs-bpfd: $*" >&2; }
+die() { say "$*"; exit 1; }
+t0=$SECONDS
+
+for f in "$xcc" "$bin/bpfd-x86_64" "$bin/bpfd-object"; do
+  [ -x "$f" ] || die "$f is not built (cmake --build $build)"
+done
+for c in qemu-system-x86_64 cpio dpkg-query python3; do
+  command -v "$c" > /dev/null || die "needs $c (scripts/setup.sh installs it)"
+done
+src=$build/corpus/x86_64/opensnoop.c
+[ -f "$src" ] || die "no $src (cmake --build $build --target bcc-corpus)"
+load_before=$(uptime)
+say "machine load before: $load_before"
 
 kernel=$("$root/scripts/fetch-kernel.sh" x86_64 "$cache")
 rel=$(basename "$(ls -d "$kernel"/lib/modules/*)")
+headers=$kernel/usr/src/linux-headers-$rel
+[ -d "$headers" ] && [ -f "$kernel/boot/vmlinux-$rel" ] || die "incomplete kernel folder $kernel"
+
+# 1. The device's root file system: Debian 12 minbase + bpfcc-tools (once).
 rootfs=$work/bcc-rootfs
+mkdir -p "$work"
 if [ ! -f "$rootfs/.complete" ]; then
-  command -v debootstrap > /dev/null || { say "needs debootstrap (scripts/setup.sh installs it)"; exit 1; }
-  say "debootstrapping Debian 12 with bpfcc-tools into $rootfs (once)"
-  rm -rf "$rootfs"; mkdir -p "$work"
-  debootstrap --variant=minbase --include=bpfcc-tools,python3,bash bookworm "$rootfs" \
-      http://deb.debian.org/debian > "$work/debootstrap.log" 2>&1
+  command -v debootstrap > /dev/null || die "needs debootstrap (scripts/setup.sh installs it)"
+  [ "$(id -u)" = 0 ] || die "debootstrap needs root"
+  say "debootstrapping Debian 12 (minbase + bpfcc-tools) into $rootfs, 4-5 min (log: $work/debootstrap.log)"
+  rm -rf "$rootfs"
+  debootstrap --arch=amd64 --variant=minbase --include=bpfcc-tools,python3,bash bookworm \
+      "$rootfs" http://deb.debian.org/debian > "$work/debootstrap.log" 2>&1 ||
+    die "debootstrap failed; see $work/debootstrap.log"
   touch "$rootfs/.complete"
 fi
 
-# The program: opensnoop's text as Debian's tool passes it to BCC, extracted
-# without running BCC (the corpus), compiled for x86_64 by bpf-xcc.
-src=$(ls "$build"/corpus/x86_64/opensnoop.c "$build"/corpus/opensnoop.c 2>/dev/null | head -n1 || true)
-[ -n "$src" ] || { say "no corpus opensnoop.c under $build/corpus (build the bcc-corpus target)"; exit 1; }
+# 2. The root file system and the kernel's headers as one initramfs archive
+#    (once per root file system and kernel); the per-run files are a second
+#    archive appended to it (the kernel unpacks concatenated archives).
+base=$work/bcc-rootfs-$rel.cpio
+if [ ! -f "$base" ] || [ "$rootfs/.complete" -nt "$base" ]; then
+  say "packing the root file system and the kernel headers into $base (once, ~1 min)"
+  { (cd "$rootfs" && find . ! -name .complete | cpio -o -H newc -R 0:0 --quiet)
+    (cd "$kernel" && find usr/src | cpio -o -H newc -R 0:0 --quiet); } > "$base.tmp"
+  mv "$base.tmp" "$base"
+fi
+
+# 3. The program for bpfd: opensnoop's text from the corpus, compiled for
+#    x86_64 by bpf-xcc with the attach points the tool's Python names
+#    (scripts/run-bcc-tool.py reads them from the corpus record). bpfd attaches
+#    a program at one point, so trace_return goes on openat, which the guest's
+#    workload and BCC's own start-up use.
 obj=$work/opensnoop-x86_64.o
-headers=$(ls -d "$kernel"/usr/src/linux-headers-*-amd64)
-"$bin/bpf-xcc" --arch x86_64 --kernel "$headers" "$src" -o "$obj"
+mapfile -t attach < <(python3 - "$root/scripts/run-bcc-tool.py" "${src%.c}.json" <<'PY'
+import importlib.util, json, sys
+spec = importlib.util.spec_from_file_location("run_bcc_tool", sys.argv[1])
+mod = importlib.util.module_from_spec(spec); spec.loader.exec_module(mod)
+for a in mod.attach_args(json.load(open(sys.argv[2])), {"trace_return"}):
+    print(a)
+PY
+)
+say "bpf-xcc: $src -> $obj"
+"$xcc" --arch x86_64 --kernel "$headers" "${attach[@]}" \
+    --attach trace_return=kretprobe/__x64_sys_openat "$src" -o "$obj" 2> "$work/bpf-xcc.log" ||
+  { cat "$work/bpf-xcc.log" >&2; die "bpf-xcc failed on $src"; }
 
-stage=$work/stage
-rm -rf "$stage"; mkdir -p "$stage"
-say "staging the guest root file system"
-cp -a "$rootfs"/. "$stage"/
-cp -a "$kernel"/usr/src/. "$stage"/usr/src/
-install -D -m 755 "$bin/bpfd-x86_64" "$stage/bin/bpfd"
-install -D -m 755 "$root/bench/bcc-vs-bpfd/guest-init.sh" "$stage/init"
-mkdir -p "$stage/bench"
-{
-  echo "OBJECT_BEGIN $(stat -c %s "$obj")"
-  base64 -w 393216 "$obj" | sed 's/^/OBJECT_CHUNK /'
-  echo "LOAD_OBJECT - attach=1"
-} > "$stage/bench/load-opensnoop.txt"
+run=$work/run
+rm -rf "$run"; mkdir -p "$run/bench"
+install -m 755 "$root/bench/bcc-vs-bpfd/guest-init.sh" "$run/init"
+install -m 755 "$bin/bpfd-x86_64" "$run/bench/bpfd"
+"$bin/bpfd-object" upload "$obj" > "$run/bench/load-opensnoop.txt"
 initrd=$work/bench-initrd.cpio
-(cd "$stage" && find . | cpio -o -H newc -R 0:0 --quiet) > "$initrd"
-say "initramfs $(( $(stat -c %s "$initrd") / 1048576 )) MB; booting"
+{ cat "$base"; (cd "$run" && find init bench | cpio -o -H newc -R 0:0 --quiet); } > "$initrd"
 
+# 4. One guest, both tools, one after the other.
 console=$work/console.log
-timeout 2400 qemu-system-x86_64 -accel tcg -cpu max -m 3G -nodefaults -no-user-config \
-  -net none -display none -monitor none -no-reboot \
+: > "$console"
+say "booting the guest (-smp $smp -m $mem ${icount[*]}, initramfs $(( $(stat -c %s "$initrd") >> 20 )) MiB; unpacking it takes ~1 min under TCG)"
+timeout 3600 qemu-system-x86_64 -accel tcg -cpu max -smp "$smp" -m "$mem" "${icount[@]}" -nodefaults \
+  -no-user-config -net none -display none -monitor none -no-reboot \
   -kernel "$kernel/boot/vmlinux-$rel" -initrd "$initrd" \
-  -append "console=ttyS0 panic=-1 quiet rdinit=/init" -serial "file:$console" || true
-grep -q '^BENCH done' "$console" || { say "the guest did not finish; console: $console"; tail -20 "$console" >&2; exit 1; }
+  -append "console=ttyS0 panic=-1 quiet rdinit=/init" -serial "file:$console" &
+qemu=$!
+trap 'kill "$qemu" 2> /dev/null || true' EXIT
+shown=0
+while kill -0 "$qemu" 2> /dev/null; do
+  sleep 5
+  n=$(grep -c '^BENCH' "$console" || true)
+  if [ "$n" -gt "$shown" ]; then
+    grep '^BENCH' "$console" | sed -n "$((shown + 1)),${n}p" | sed "s/^/  [guest $((SECONDS - t0)) s] /" >&2
+    shown=$n
+  fi
+done
+wait "$qemu" || true
+trap - EXIT
+grep -q '^BENCH done' "$console" || { tail -20 "$console" >&2; die "the guest did not finish; console: $console"; }
+load_after=$(uptime)
+say "machine load after the guest: $load_after"
 
-field() { sed -n "s/^BENCH $1 .*$2=\([0-9]*\).*/\1/p" "$console" | head -n1; }
-bcc_ms=$(field bcc first_event_ms); bpfd_ms=$(field bpfd first_event_ms)
-bcc_rss=$(field bcc rss_kb); bpfd_rss=$(field bpfd rss_kb)
-if [ -z "$bcc_ms" ] || [ -z "$bpfd_ms" ]; then grep '^BENCH' "$console" >&2; exit 1; fi
+values() { sed -n "s/^BENCH $1 .*\<$2=\([0-9]*\).*/\1/p" "$console" | sort -n; }
+field() { values "$1" "$2" | head -n1; }
+median() { values "$1" "$2" | awk '{v[NR] = $1} END {if (NR) print v[int((NR + 1) / 2)]}'; }
+bcc_ms=$(field bcc first_event_ms); bpfd_ms=$(median bpfd first_event_ms)
+bpfd_all=$(values bpfd first_event_ms | tr '\n' ' ')
+bcc_rss=$(field bcc rss_kb); bpfd_rss=$(values bpfd rss_kb | tail -n1)
+py_rss=$(field python3 rss_kb); imp_rss=$(field import_bcc rss_kb); imp_ms=$(field import_bcc ms)
+nproc=$(field guest nproc)
+if [ -z "$bcc_ms" ] || [ -z "$bpfd_ms" ] || [ -z "$bcc_rss" ] || [ -z "$bpfd_rss" ]; then
+  grep '^BENCH' "$console" >&2; die "a tool did not report (console: $console)"
+fi
 
-# Bytes on the device: what BCC adds to a minimal Debian (packages not of
-# priority required, plus the kernel headers it compiles against) against
-# bpfd's binary and the object.
-bcc_kb=$(dpkg-query --admindir="$rootfs/var/lib/dpkg" -W -f='${Priority} ${Installed-Size}\n' |
-         awk '$1 != "required" { s += $2 } END { print s }')
-hdr_kb=$(du -sk "$kernel"/usr/src | cut -f1)
-bcc_bytes=$(( (bcc_kb + hdr_kb) * 1024 ))
-bpfd_bytes=$(( $(stat -c %s "$bin/bpfd-x86_64") + $(stat -c %s "$obj") ))
+# 5. Bytes on the device. BCC: what bpfcc-tools adds to a minimal Debian
+#    (dependency closure minus debootstrap's minbase, dpkg Installed-Size),
+#    plus the kernel headers it compiles against (the unpacked trees only;
+#    Debian's linux-headers packages would also pull linux-kbuild and gcc).
+#    bpfd: its static binary and the object.
+read -r pkg_kb pkg_n _ < <(python3 "$root/bench/bcc-vs-bpfd/installed-size.py" \
+                              "$rootfs/var/lib/dpkg" bpfcc-tools)
+hdr_kb=$(du -sk "$headers" "$kernel/usr/src/linux-headers-${rel%-*}-common" | awk '{s += $1} END {print s}')
+bcc_bytes=$(( (pkg_kb + hdr_kb) * 1024 ))
+bpfd_bin=$(stat -c %s "$bin/bpfd-x86_64"); obj_bytes=$(stat -c %s "$obj")
+bpfd_bytes=$(( bpfd_bin + obj_bytes ))
 
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f", a / b }'; }
-printf '%-28s %14s %14s %10s\n' "opensnoop, x86_64 guest" "BCC" "bpfd" "BCC/bpfd"
-printf '%-28s %14s %14s %10s\n' "start to first event (ms)" "$bcc_ms" "$bpfd_ms" "$(ratio "$bcc_ms" "$bpfd_ms")"
-printf '%-28s %14s %14s %10s\n' "peak RSS (KiB)" "$bcc_rss" "$bpfd_rss" "$(ratio "$bcc_rss" "$bpfd_rss")"
-printf '%-28s %14s %14s %10s\n' "installed on device (bytes)" "$bcc_bytes" "$bpfd_bytes" "$(ratio "$bcc_bytes" "$bpfd_bytes")"
+# 6. Events/s through virtio-serial (bpfd only; its own guest, after this one).
+events=""
+if [ "${BENCH_EVENTS:-1}" != 0 ]; then
+  say "events/s: bench/bpfd-events.sh $build x86_64"
+  events=$("$root/bench/bpfd-events.sh" "$build" x86_64 | tail -n1) || events=""
+  say "${events:-bpfd-events.sh failed}"
+fi
+
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.0fx", a / b }'; }
+row() { printf '%-44s %14s %14s %10s\n' "$@"; }
+echo
+echo "opensnoop, x86_64 QEMU guest (TCG, -smp $nproc${icount:+, ${icount[*]}}), kernel $rel"
+row "metric" "BCC" "bpfd" "BCC/bpfd"
+row "start to first event (s)" "$(awk -v m="$bcc_ms" 'BEGIN {printf "%.1f", m/1000}')" \
+    "$(awk -v m="$bpfd_ms" 'BEGIN {printf "%.2f", m/1000}')" "$(ratio "$bcc_ms" "$bpfd_ms")"
+row "  of which python3 + import bcc (s)" "$(awk -v m="$imp_ms" 'BEGIN {printf "%.1f", m/1000}')" "-" "-"
+row "peak RSS, VmHWM (KiB)" "$bcc_rss" "$bpfd_rss" "$(ratio "$bcc_rss" "$bpfd_rss")"
+row "  python3 alone (KiB)" "$py_rss" "-" "-"
+row "  python3 + import bcc, no compile (KiB)" "$imp_rss" "-" "-"
+row "  clang/LLVM compile: peak - import (KiB)" "$((bcc_rss - imp_rss))" "-" "-"
+row "installed on the device (MB)" "$(awk -v b="$bcc_bytes" 'BEGIN {printf "%.1f", b/1e6}')" \
+    "$(awk -v b="$bpfd_bytes" 'BEGIN {printf "%.3f", b/1e6}')" "$(ratio "$bcc_bytes" "$bpfd_bytes")"
+row "  packages, $pkg_n (BCC) / binary (bpfd) (MB)" "$(awk -v k="$pkg_kb" 'BEGIN {printf "%.1f", k*1024/1e6}')" \
+    "$(awk -v b="$bpfd_bin" 'BEGIN {printf "%.3f", b/1e6}')" "-"
+row "  kernel headers (BCC) / object (bpfd) (MB)" "$(awk -v k="$hdr_kb" 'BEGIN {printf "%.1f", k*1024/1e6}')" \
+    "$(awk -v b="$obj_bytes" 'BEGIN {printf "%.3f", b/1e6}')" "-"
+if [ -n "$events" ]; then
+  eps=$(sed -n 's/.*= \([0-9]*\) events\/s.*/\1/p' <<< "$events")
+  row "events/s through virtio-serial" "-" "${eps:-?}" "-"
+fi
+echo
+echo "bpfd: median of 3 runs; start to first event (ms) of each: $bpfd_all"
+[ -n "$events" ] && echo "events/s: $events"
+echo "machine load before: $load_before"
+echo "machine load after the guest: $load_after"
+say "done in $((SECONDS - t0)) s"
