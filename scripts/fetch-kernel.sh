@@ -53,7 +53,7 @@ for deb in "$work"/*.deb; do
 done
 
 # Keep only the modules a guest loads; the rest is 290 MB we never use.
-keep='virtio_mmio|virtio_console|virtio_ring|virtio|virtio_pci_modern_dev|virtio_pci_legacy_dev|virtio_pci'
+keep='virtio_mmio|virtio_console|virtio_ring|virtio|virtio_pci_modern_dev|virtio_pci_legacy_dev|virtio_pci|virtio_blk'
 moddir=$(ls -d "$dest"/lib/modules/* | head -n1)
 find "$moddir/kernel" -name '*.ko' | while read -r ko; do
   name=$(basename "$ko" .ko)

@@ -9,6 +9,11 @@
  *         write:PATH     create/truncate PATH, write a line, close
  *         unlink:PATH    remove PATH
  *         exec:PATH[,ARG...]  fork, exec PATH with the ARGs, wait
+ *         read:PATH      open PATH read-only, read it to its end, close
+ *         dio:DEV        write then read 4 KiB of block device DEV with
+ *                        O_DIRECT (offsets move on 4 KiB a round)
+ *         connect:PORT   TCP: bring up loopback, listen on 127.0.0.1:PORT
+ *                        (once), connect to it, accept, close both ends
  *         getpid         call getpid()
  *         sleep:MS       sleep MS milliseconds
  *         print:TEXT     print TEXT and a newline on stdout
@@ -27,6 +32,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <net/if.h>
+#include <netinet/in.h>
+#include <sys/ioctl.h>
+#include <sys/socket.h>
 #include <sys/utsname.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -35,7 +44,8 @@
 static void usage(FILE *out) {
   fputs("usage: workload [-n COUNT] [-i INTERVAL_MS] ACTION...\n"
         "       workload greet [ARCH] | true | false\n"
-        "actions: open:PATH write:PATH unlink:PATH exec:PATH[,ARG...] getpid\n"
+        "actions: open:PATH read:PATH write:PATH unlink:PATH exec:PATH[,ARG...]\n"
+        "         dio:DEV connect:PORT getpid\n"
         "         sleep:MS print:TEXT\n",
         out);
 }
@@ -69,6 +79,94 @@ static int do_exec(const char *spec) {
   return 0;
 }
 
+/* O_DIRECT I/O on a block device: one aligned 4 KiB write, then its read. */
+static int do_direct_io(const char *dev) {
+  static unsigned char buf[4096] __attribute__((aligned(4096)));
+  static off_t offset;
+  int fd = open(dev, O_RDWR | O_DIRECT);
+  if (fd < 0) {
+    fprintf(stderr, "workload: cannot open %s with O_DIRECT: %s\n", dev, strerror(errno));
+    return -1;
+  }
+  off_t size = lseek(fd, 0, SEEK_END);
+  if (size < (off_t)sizeof(buf)) {
+    fprintf(stderr, "workload: %s is smaller than 4 KiB\n", dev);
+    close(fd);
+    return -1;
+  }
+  if (offset + (off_t)sizeof(buf) > size)
+    offset = 0;
+  memset(buf, (int)(offset >> 12) & 0xff, sizeof(buf));
+  int ok = pwrite(fd, buf, sizeof(buf), offset) == (ssize_t)sizeof(buf) &&
+           pread(fd, buf, sizeof(buf), offset) == (ssize_t)sizeof(buf);
+  if (!ok)
+    fprintf(stderr, "workload: direct I/O on %s at %lld failed: %s\n", dev, (long long)offset,
+            strerror(errno));
+  offset += sizeof(buf);
+  close(fd);
+  return ok ? 0 : -1;
+}
+
+/* Sets IFF_UP on "lo"; the kernel then gives it 127.0.0.1/8. */
+static int loopback_up(void) {
+  int fd = socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+  struct ifreq ifr;
+  memset(&ifr, 0, sizeof(ifr));
+  strcpy(ifr.ifr_name, "lo");
+  int ok = fd >= 0 && ioctl(fd, SIOCGIFFLAGS, &ifr) == 0;
+  if (ok && !(ifr.ifr_flags & IFF_UP)) {
+    ifr.ifr_flags |= IFF_UP | IFF_RUNNING;
+    ok = ioctl(fd, SIOCSIFFLAGS, &ifr) == 0;
+  }
+  if (!ok)
+    fprintf(stderr, "workload: cannot bring up lo: %s\n", strerror(errno));
+  if (fd >= 0)
+    close(fd);
+  return ok ? 0 : -1;
+}
+
+/* One TCP connection to 127.0.0.1:port, accepted and closed at once. */
+static int do_connect(const char *port_text) {
+  static int listener = -1;
+  static int listen_port = -1;
+  int port = atoi(port_text);
+  struct sockaddr_in addr;
+  memset(&addr, 0, sizeof(addr));
+  addr.sin_family = AF_INET;
+  addr.sin_port = htons((unsigned short)port);
+  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  if (port <= 0 || port > 65535) {
+    fprintf(stderr, "workload: connect: bad port '%s'\n", port_text);
+    return -1;
+  }
+  if (listener < 0 || listen_port != port) {
+    if (listener >= 0)
+      close(listener);
+    if (loopback_up() != 0)
+      return -1;
+    int one = 1;
+    listener = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    if (listener < 0 || setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one)) != 0 ||
+        bind(listener, (struct sockaddr *)&addr, sizeof(addr)) != 0 || listen(listener, 16) != 0) {
+      fprintf(stderr, "workload: cannot listen on 127.0.0.1:%d: %s\n", port, strerror(errno));
+      return -1;
+    }
+    listen_port = port;
+  }
+  int fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  if (fd < 0 || connect(fd, (struct sockaddr *)&addr, sizeof(addr)) != 0) {
+    fprintf(stderr, "workload: cannot connect to 127.0.0.1:%d: %s\n", port, strerror(errno));
+    if (fd >= 0)
+      close(fd);
+    return -1;
+  }
+  int peer = accept(listener, NULL, NULL);
+  if (peer >= 0)
+    close(peer);
+  close(fd);
+  return 0;
+}
+
 /* Runs one action; returns 0, or -1 with a message on stderr. */
 static int run_action(const char *action) {
   const char *arg = strchr(action, ':');
@@ -93,6 +191,20 @@ static int run_action(const char *action) {
     }
     return 0;
   }
+  if (IS("read")) {
+    char buf[4096];
+    int fd = open(arg, O_RDONLY);
+    if (fd >= 0) {
+      while (read(fd, buf, sizeof(buf)) > 0)
+        ;
+      close(fd);
+    }
+    return 0;
+  }
+  if (IS("dio"))
+    return do_direct_io(arg);
+  if (IS("connect"))
+    return do_connect(arg);
   if (IS("write")) {
     int fd = open(arg, O_WRONLY | O_CREAT | O_TRUNC, 0644);
     if (fd >= 0) {

@@ -50,15 +50,17 @@ struct ArchInfo {
   const char *Console;       // console= device
   const char *SerialDevice;  // virtio-serial device on this machine
   std::vector<const char *> Modules; // load order
+  const char *BlockDevice;   // virtio-blk device on this machine
 };
 
 const ArchInfo Arm64 = {"arm64", "qemu-system-aarch64", "vmlinuz-", "cortex-a72",
                         "ttyAMA0", "virtio-serial-device",
-                        {"virtio_mmio", "virtio_console"}};
+                        {"virtio_mmio", "virtio_console"}, "virtio-blk-device"};
 const ArchInfo X86_64 = {"x86_64", "qemu-system-x86_64", "vmlinux-", "max", "ttyS0",
                          "virtio-serial-pci",
                          {"virtio_ring", "virtio", "virtio_pci_modern_dev",
-                          "virtio_pci_legacy_dev", "virtio_pci", "virtio_console"}};
+                          "virtio_pci_legacy_dev", "virtio_pci", "virtio_console"},
+                         "virtio-blk-pci"};
 
 bool isFile(const std::string &Path) {
   struct stat St;
@@ -152,6 +154,7 @@ private:
   }
   Error buildInitramfs(const std::string &KernelDir, const std::string &Release);
   Error launch(const std::string &Image);
+  Error createDisk();
   Expected<int> connectSocket(const std::string &Path, double Deadline);
   void readConsole();
   bool qemuRunning();
@@ -174,7 +177,8 @@ private:
 QemuTransport::~QemuTransport() {
   kill();
   if (!RunDir.empty() && !KeepRunDir && !Options.KeepFiles) {
-    for (const char *F : {"initramfs.cpio", "console.log", "qemu.log", "data.sock", "ctl.sock"})
+    for (const char *F :
+         {"initramfs.cpio", "console.log", "qemu.log", "data.sock", "ctl.sock", "disk.img"})
       unlink((RunDir + "/" + F).c_str());
     rmdir(RunDir.c_str());
   }
@@ -233,7 +237,10 @@ Error QemuTransport::buildInitramfs(const std::string &KernelDir, const std::str
 
   std::string ModDir = KernelDir + "/lib/modules/" + Release;
   std::vector<std::string> Load;
-  for (const char *M : Arch.Modules) {
+  std::vector<const char *> Modules = Arch.Modules;
+  if (Options.DiskMiB)
+    Modules.push_back("virtio_blk");
+  for (const char *M : Modules) {
     std::string Ko = findModule(ModDir + "/kernel", M);
     if (Ko.empty()) {
       if (builtinModule(ModDir, M))
@@ -281,6 +288,9 @@ Error QemuTransport::launch(const std::string &Image) {
                "virtserialport,chardev=c0,name=bpfd", "-chardev",
                "socket,id=c1,path=" + RunDir + "/ctl.sock,server=on,wait=off", "-device",
                "virtserialport,chardev=c1,name=bpfd-ctl"});
+  if (Options.DiskMiB)
+    Argv.insert(Argv.end(), {"-drive", "file=" + RunDir + "/disk.img,format=raw,if=none,id=d0",
+                             "-device", std::string(Arch.BlockDevice) + ",drive=d0"});
   int Log = open((RunDir + "/qemu.log").c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
   SpawnFds Fds;
   Fds.PipeStdin = Fds.PipeStdout = false;
@@ -293,6 +303,19 @@ Error QemuTransport::launch(const std::string &Image) {
     return C.error();
   QemuPid = C->Pid;
   progress("booting " + Image + " (-cpu " + Cpu + "), run folder " + RunDir);
+  return Error::success();
+}
+
+// A sparse file of DiskMiB MiB: the guest's /dev/vda.
+Error QemuTransport::createDisk() {
+  std::string Path = RunDir + "/disk.img";
+  int Fd = open(Path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (Fd < 0)
+    return Error::failure(errno, "cannot create the guest disk " + Path);
+  int Err = ftruncate(Fd, (off_t)Options.DiskMiB << 20) == 0 ? 0 : errno;
+  ::close(Fd);
+  if (Err)
+    return Error::failure(Err, "cannot size the guest disk " + Path);
   return Error::success();
 }
 
@@ -360,6 +383,13 @@ Error QemuTransport::start() {
   RunDir = Buf.data();
   ConsoleLog = RunDir + "/console.log";
 
+  if (!Options.DiskMiB) {
+    std::string Disk = envOr("BPFD_QEMU_DISK_MIB", "");
+    Options.DiskMiB = (unsigned)std::strtoul(Disk.c_str(), nullptr, 10);
+  }
+  if (Options.DiskMiB)
+    if (Error E = createDisk())
+      return E;
   if (Error E = buildInitramfs(KernelDir, Release))
     return E;
   if (Error E = launch(Image))

@@ -61,6 +61,9 @@ struct SessionOptions {
   std::vector<std::pair<std::string, std::string>> GuestFiles;
   /// qemu: extra words for the kernel command line.
   std::string KernelArgs;
+  /// qemu: a blank raw disk of this many MiB as a virtio-blk device (/dev/vda
+  /// in the guest, virtio_blk loaded); 0: none, unless $BPFD_QEMU_DISK_MIB.
+  unsigned DiskMiB = 0;
   /// qemu: -cpu model (default cortex-a72 on arm64, max on x86_64).
   std::string QemuCpu;
   /// Seconds allowed for each step: boot to greeting, each reply, shutdown.
