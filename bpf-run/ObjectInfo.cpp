@@ -5,6 +5,8 @@
 #include "llvm/Object/ELFObjectFile.h"
 #include "llvm/Support/Casting.h"
 
+#include <cstring>
+
 using namespace llvm;
 using namespace llvm::object;
 
@@ -41,6 +43,7 @@ Expected<std::unique_ptr<ObjectInfo>> ObjectInfo::load(StringRef Path) {
     return objectError(Path, toString(std::move(E)));
   Info->readPrograms();
   Info->readStamp();
+  Info->readMapDeletes();
   return std::move(Info);
 }
 
@@ -194,8 +197,87 @@ void ObjectInfo::readStamp() {
     for (StringRef Line : Lines) {
       Line = Line.trim(StringRef("\0 \t\r", 4));
       auto [Key, Value] = Line.split('=');
-      if (!Key.empty())
+      if (Key == "attach") {
+        auto [Fn, Section] = Value.split(' ');
+        if (!Fn.empty() && !Section.empty())
+          Attach.push_back({Fn.str(), Section.trim().str()});
+      } else if (!Key.empty()) {
         Stamp[Key.str()] = Value.str();
+      }
+    }
+  }
+}
+
+std::vector<const MapInfo *> ObjectInfo::stackMaps() const {
+  std::vector<const MapInfo *> Out;
+  for (const MapInfo &M : Maps)
+    if (M.Type == MapTypeStackTrace)
+      Out.push_back(&M);
+  return Out;
+}
+
+// The instructions of every program section, scanned for
+// `r1 = <map> ll; ... call bpf_map_delete_elem`. Registers are followed in a
+// straight line (moves copy a map, other writes forget it), which is how
+// compilers emit a helper call's arguments.
+void ObjectInfo::readMapDeletes() {
+  for (const SectionRef &RelSec : Obj->sections()) {
+    Expected<section_iterator> Target = RelSec.getRelocatedSection();
+    if (!Target) {
+      consumeError(Target.takeError());
+      continue;
+    }
+    if (*Target == Obj->section_end() || !(*Target)->isText())
+      continue;
+    // Instruction index -> map name, for ld_imm64 of a `.maps` symbol.
+    std::map<uint64_t, std::string> MapLoads;
+    for (const RelocationRef &R : RelSec.relocations()) {
+      symbol_iterator Sym = R.getSymbol();
+      if (Sym == Obj->symbol_end())
+        continue;
+      Expected<StringRef> Name = Sym->getName();
+      Expected<section_iterator> SymSec = Sym->getSection();
+      if (!Name || !SymSec || *SymSec == Obj->section_end()) {
+        consumeError(Name.takeError());
+        consumeError(SymSec.takeError());
+        continue;
+      }
+      Expected<StringRef> SecName = (*SymSec)->getName();
+      if (!SecName) {
+        consumeError(SecName.takeError());
+        continue;
+      }
+      if (*SecName == ".maps" || *SecName == "maps")
+        MapLoads[R.getOffset() / 8] = Name->str();
+    }
+    if (MapLoads.empty())
+      continue;
+    Expected<StringRef> Code = (*Target)->getContents();
+    if (!Code) {
+      consumeError(Code.takeError());
+      continue;
+    }
+    std::string Regs[11];
+    for (uint64_t I = 0; I * 8 + 8 <= Code->size(); ++I) {
+      const uint8_t *Insn = reinterpret_cast<const uint8_t *>(Code->data()) + I * 8;
+      uint8_t Op = Insn[0], Dst = Insn[1] & 0xf, Src = Insn[1] >> 4;
+      int32_t Imm;
+      std::memcpy(&Imm, Insn + 4, 4);
+      uint8_t Class = Op & 7;
+      if (Op == 0x18) { // ld_imm64: two slots
+        Regs[Dst % 11] = MapLoads.count(I) ? MapLoads[I] : std::string();
+        ++I;
+      } else if (Op == 0x85) { // call
+        if (Src == 0 && Imm == 3 && !Regs[1].empty())
+          if (MapInfo *M = findMap(Regs[1]))
+            M->DeletedByProgram = true;
+        for (int R = 0; R <= 5; ++R)
+          Regs[R].clear();
+      } else if (Op == 0xbf) { // r_dst = r_src (64-bit move)
+        Regs[Dst % 11] = Regs[Src % 11];
+      } else if (Class == 0x04 || Class == 0x07 || Class == 0x01 || Class == 0x00) {
+        Regs[Dst % 11].clear(); // alu, alu64, ldx, ld
+      }
     }
   }
 }

@@ -33,6 +33,17 @@ struct MapInfo {
   uint32_t KeyType = 0, ValueType = 0; // BTF ids, 0 when only sizes are known
   uint32_t EventType = 0;              // perf maps: BTF id of the event struct
   HistogramKind Histogram = HistogramKind::None;
+  std::string HistogramLabel = "value"; // the bucket column's name, like BCC's val_type
+  // A program deletes from this map (bpf_map_delete_elem): it pairs entry and
+  // return probes (BCC's infotmp, start...) and is no result to show.
+  bool DeletedByProgram = false;
+};
+
+// One `attach=FN SECTION` line of `.bpfd.target`: bpf-xcc records every
+// attach point of a function; the function's ELF section holds the first.
+struct AttachPoint {
+  std::string Function;
+  std::string Section; // kprobe/F, kretprobe/F, tracepoint/C/N, raw_tracepoint/N...
 };
 
 struct ProgramInfo {
@@ -50,6 +61,10 @@ public:
   MapInfo *findMap(llvm::StringRef Name);
   // key=value lines of `.bpfd.target` (empty when the object has none).
   const std::map<std::string, std::string> &stamp() const { return Stamp; }
+  // The attach points the stamp records, in its order.
+  const std::vector<AttachPoint> &attachPoints() const { return Attach; }
+  // The stack trace maps (BPF_STACK_TRACE), in object order.
+  std::vector<const MapInfo *> stackMaps() const;
   llvm::StringRef bytes() const { return Buffer->getBuffer(); }
   // A BTF type id by name (struct, union, typedef, int...), 0 if none.
   uint32_t findTypeByName(llvm::StringRef Name) const;
@@ -59,6 +74,7 @@ private:
   llvm::Error readMeta();
   void readPrograms();
   void readStamp();
+  void readMapDeletes();
 
   std::unique_ptr<llvm::MemoryBuffer> Buffer;
   std::unique_ptr<llvm::object::ObjectFile> Obj;
@@ -67,6 +83,7 @@ private:
   std::vector<MapInfo> Maps;
   std::vector<ProgramInfo> Programs;
   std::map<std::string, std::string> Stamp;
+  std::vector<AttachPoint> Attach;
 };
 
 // Names of BPF_MAP_TYPE_* values, "type<N>" for unknown ones.

@@ -12,62 +12,145 @@ using namespace llvm;
 
 namespace bpfrun {
 
-static std::string header(const Column &C) {
-  if (C.IsTimestamp)
+// A column's header once its role is settled.
+static std::string header(const Column &C, ColumnRole Shown) {
+  switch (Shown) {
+  case ColumnRole::Timestamp:
     return "TIME(s)";
-  return StringRef(C.Name).upper();
+  case ColumnRole::PidTgid:
+    return "PID";
+  case ColumnRole::StackId: {
+    StringRef Name = C.Name;
+    Name.consume_back("_id");
+    Name.consume_back("id");
+    return Name.upper();
+  }
+  default:
+    return StringRef(C.Name).upper();
+  }
 }
 
 // A fixed width per column, chosen from its type, so that lines of a stream
-// line up without seeing the events first.
-static size_t columnWidth(const ValueFormat &Fmt, const BtfTypes &Types, const Column &C) {
-  size_t W = header(C).size();
-  if (C.IsTimestamp)
+// line up without seeing all the events first.
+static size_t columnWidth(const ValueFormat &Fmt, const Column &C, ColumnRole Shown) {
+  size_t W = header(C, Shown).size();
+  if (Shown == ColumnRole::Timestamp)
     return std::max<size_t>(W, 12);
-  if (Types.isCharArray(C.Type))
+  if (Shown == ColumnRole::PidTgid)
+    return std::max<size_t>(W, 7);
+  if (Shown == ColumnRole::IpAddress)
+    return std::max<size_t>(W, C.Size == 4 ? 15 : 26);
+  if (Fmt.types().isCharArray(C.Type))
     return std::max<size_t>(W, std::min<uint64_t>(C.Size, 16));
   if (Fmt.isNumeric(C.Type))
     return std::max<size_t>(W, C.Size >= 8 ? 12 : 7);
   return W;
 }
 
-EventPrinter::EventPrinter(const ValueFormat &Fmt, uint32_t EventType) : Fmt(Fmt) {
-  Columns = Fmt.columns(EventType, "");
-  for (const Column &C : Columns)
-    Widths.push_back(columnWidth(Fmt, Fmt.types(), C));
+EventPrinter::EventPrinter(const ValueFormat &Fmt, uint32_t EventType, DeviceClock Clock,
+                           StackFormatter Stacks)
+    : Fmt(Fmt), Clock(Clock), Stacks(std::move(Stacks)) {
+  for (Column &C : Fmt.columns(EventType, "")) {
+    ColumnState S;
+    S.C = std::move(C);
+    Columns.push_back(std::move(S));
+  }
 }
 
-void EventPrinter::printHeader(raw_ostream &OS) const {
+void EventPrinter::settle(ArrayRef<uint8_t> First) {
+  for (ColumnState &S : Columns) {
+    uint64_t V = Fmt.number(S.C, First);
+    switch (S.C.Role) {
+    case ColumnRole::Timestamp:
+      if (!Clock.known()) { // an older bpfd: take bpf_ktime_get_ns() as is
+        S.Shown = ColumnRole::Timestamp;
+      } else if (std::optional<uint64_t> Unit = timestampUnitNs(V, Clock.nowNs())) {
+        S.Shown = ColumnRole::Timestamp;
+        S.UnitNs = *Unit;
+      } else {
+        errs() << "bpf-run: warning: event field '" << S.C.Name << "' (" << V
+               << ") is no bpf_ktime_get_ns() time in ns, us, ms or s of the device's clock ("
+               << Clock.nowNs() << " ns); shown as is\n";
+      }
+      S.First = V;
+      break;
+    case ColumnRole::PidTgid:
+      S.Shown = ColumnRole::PidTgid;
+      break;
+    case ColumnRole::MaybePidTgid:
+      if (pidOfPidTgid(V))
+        S.Shown = ColumnRole::PidTgid;
+      break;
+    case ColumnRole::StackId:
+      if (Stacks)
+        S.Shown = ColumnRole::StackId;
+      break;
+    case ColumnRole::IpAddress:
+      S.Shown = ColumnRole::IpAddress;
+      break;
+    case ColumnRole::Plain:
+      break;
+    }
+    S.Width = columnWidth(Fmt, S.C, S.Shown);
+  }
+  Settled = true;
+}
+
+void EventPrinter::printHeader(raw_ostream &OS) {
   for (size_t I = 0; I < Columns.size(); ++I) {
-    std::string H = header(Columns[I]);
+    std::string H = header(Columns[I].C, Columns[I].Shown);
     if (I + 1 < Columns.size())
-      OS << left_justify(H, Widths[I]) << " ";
+      OS << left_justify(H, Columns[I].Width) << " ";
     else
       OS << H;
   }
   OS << "\n";
+  HeaderShown = true;
+}
+
+std::string EventPrinter::cellText(ColumnState &S, ArrayRef<uint8_t> Sample) const {
+  uint64_t V = Fmt.number(S.C, Sample);
+  switch (S.Shown) {
+  case ColumnRole::Timestamp: {
+    double Seconds = ((double)V - (double)S.First) * (double)S.UnitNs / 1e9;
+    return formatv("{0:f6}", Seconds).str();
+  }
+  case ColumnRole::PidTgid:
+    return std::to_string(V >> 32);
+  case ColumnRole::StackId: {
+    unsigned Shift = 64 - 8 * S.C.Size;
+    return Stacks((int64_t)(V << Shift) >> Shift);
+  }
+  default:
+    return Fmt.format(S.C, Sample);
+  }
 }
 
 void EventPrinter::printEvent(raw_ostream &OS, ArrayRef<uint8_t> Sample) {
+  if (!Settled)
+    settle(Sample);
+  if (!HeaderShown)
+    printHeader(OS);
   for (size_t I = 0; I < Columns.size(); ++I) {
-    const Column &C = Columns[I];
-    std::string Text;
-    if (C.IsTimestamp) {
-      uint64_t Ts = Fmt.number(C, Sample);
-      if (!FirstTimestamp)
-        FirstTimestamp = Ts;
-      Text = formatv("{0:f6}", (double)(Ts - *FirstTimestamp) / 1e9).str();
-    } else {
-      Text = Fmt.format(C, Sample);
-    }
+    std::string Text = cellText(Columns[I], Sample);
     if (I + 1 < Columns.size())
-      OS << left_justify(Text, Widths[I]) << " ";
+      OS << left_justify(Text, Columns[I].Width) << " ";
     else
       OS << Text;
   }
   OS << "\n";
 }
 
+void EventPrinter::finish(raw_ostream &OS) {
+  if (HeaderShown)
+    return;
+  if (!Settled)
+    for (ColumnState &S : Columns) {
+      S.Shown = S.C.Role == ColumnRole::MaybePidTgid ? ColumnRole::Plain : S.C.Role;
+      S.Width = columnWidth(Fmt, S.C, S.Shown);
+    }
+  printHeader(OS);
+}
 
 // Sort key of a map value: the number itself, or the sum of a struct's
 // numeric members (BCC's filetop sorts by all its counters together).
@@ -75,16 +158,21 @@ static uint64_t weight(const ValueFormat &Fmt, const std::vector<Column> &ValueC
                        ArrayRef<uint8_t> Value) {
   uint64_t Sum = 0;
   for (const Column &C : ValueCols)
-    if (Fmt.isNumeric(C.Type) && !C.IsTimestamp)
+    if (Fmt.isNumeric(C.Type) && C.Role == ColumnRole::Plain)
       Sum += Fmt.number(C, Value);
   return Sum;
 }
 
+// The columns of a key or value: a struct's members, else one column named
+// Name ("key", "value"), raw bytes when the object has no type for it.
 static std::vector<Column> columnsOrBytes(const ValueFormat &Fmt, uint32_t Type,
                                           uint32_t Size, const char *Name) {
   std::vector<Column> Cols;
-  if (Type)
+  const BTF::CommonType *T = Type ? Fmt.types().get(Fmt.types().resolve(Type)) : nullptr;
+  if (T && T->getKind() == BTF::BTF_KIND_STRUCT)
     Cols = Fmt.columns(Type, "");
+  else if (T)
+    Cols = Fmt.columns(Type, Name);
   if (Cols.empty()) {
     Column C;
     C.Name = Name;
@@ -94,14 +182,28 @@ static std::vector<Column> columnsOrBytes(const ValueFormat &Fmt, uint32_t Type,
   return Cols;
 }
 
-static std::string cell(const ValueFormat &Fmt, const Column &C, ArrayRef<uint8_t> Data) {
-  if (C.Type)
-    return Fmt.format(C, Data);
-  return "0x" + toHex(Data.take_front(C.Size), /*LowerCase=*/true);
+static std::string cell(const ValueFormat &Fmt, const Column &C, ArrayRef<uint8_t> Data,
+                        const StackFormatter &Stacks) {
+  if (!C.Type)
+    return "0x" + toHex(Data.take_front(C.Size), /*LowerCase=*/true);
+  uint64_t V = Fmt.number(C, Data);
+  if (C.Role == ColumnRole::PidTgid)
+    return std::to_string(V >> 32);
+  if (C.Role == ColumnRole::StackId && Stacks) {
+    unsigned Shift = 64 - 8 * C.Size;
+    return Stacks((int64_t)(V << Shift) >> Shift);
+  }
+  return Fmt.format(C, Data);
+}
+
+static std::string tableHeader(const Column &C, const StackFormatter &Stacks) {
+  if (C.Role == ColumnRole::PidTgid || (C.Role == ColumnRole::StackId && Stacks))
+    return header(C, C.Role);
+  return StringRef(C.Name).upper();
 }
 
 void printTable(raw_ostream &OS, const ValueFormat &Fmt, const MapInfo &Map,
-                std::vector<MapEntry> Entries, size_t MaxRows) {
+                std::vector<MapEntry> Entries, size_t MaxRows, const StackFormatter &Stacks) {
   std::vector<Column> KeyCols = columnsOrBytes(Fmt, Map.KeyType, Map.KeySize, "key");
   std::vector<Column> ValueCols = columnsOrBytes(Fmt, Map.ValueType, Map.ValueSize, "value");
   std::stable_sort(Entries.begin(), Entries.end(), [&](const MapEntry &A, const MapEntry &B) {
@@ -113,21 +215,19 @@ void printTable(raw_ostream &OS, const ValueFormat &Fmt, const MapInfo &Map,
   // Cells first, then widths: a table is printed whole.
   std::vector<std::string> Headers;
   std::vector<bool> Numeric;
-  for (const Column &C : KeyCols) {
-    Headers.push_back(StringRef(C.Name).upper());
-    Numeric.push_back(C.Type && Fmt.isNumeric(C.Type));
-  }
-  for (const Column &C : ValueCols) {
-    Headers.push_back(StringRef(C.Name).upper());
-    Numeric.push_back(C.Type && Fmt.isNumeric(C.Type));
-  }
+  for (const std::vector<Column> *Cols : {&KeyCols, &ValueCols})
+    for (const Column &C : *Cols) {
+      Headers.push_back(tableHeader(C, Stacks));
+      Numeric.push_back(C.Type && Fmt.isNumeric(C.Type) && C.Role != ColumnRole::IpAddress &&
+                        !(C.Role == ColumnRole::StackId && Stacks));
+    }
   std::vector<std::vector<std::string>> Rows;
   for (const MapEntry &E : Entries) {
     std::vector<std::string> Row;
     for (const Column &C : KeyCols)
-      Row.push_back(cell(Fmt, C, E.Key));
+      Row.push_back(cell(Fmt, C, E.Key, Stacks));
     for (const Column &C : ValueCols)
-      Row.push_back(cell(Fmt, C, E.Value));
+      Row.push_back(cell(Fmt, C, E.Value, Stacks));
     Rows.push_back(std::move(Row));
   }
   std::vector<size_t> Widths;
@@ -248,9 +348,9 @@ void printHistogram(raw_ostream &OS, const ValueFormat &Fmt, const MapInfo &Map,
     if (!Section.empty())
       OS << "\n" << Section << "\n";
     if (Map.Histogram == HistogramKind::Linear)
-      printLinearRows(OS, Slot->Name, Counts);
+      printLinearRows(OS, Map.HistogramLabel, Counts);
     else
-      printLog2Rows(OS, "value", Counts);
+      printLog2Rows(OS, Map.HistogramLabel, Counts);
   }
 }
 

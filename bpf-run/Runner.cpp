@@ -1,15 +1,20 @@
 //===- Runner.cpp - Load an object through bpfd and present what it collects //
 #include "Runner.h"
+#include "Kallsyms.h"
 #include "Presenters.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Base64.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <ctime>
 #include <map>
+#include <optional>
+#include <set>
 #include <thread>
 
 using namespace llvm;
@@ -50,6 +55,12 @@ struct LoadedMap {
   int Handle;
 };
 
+struct LoadedProgram {
+  std::string Name;
+  std::string Section;
+  int Handle;
+};
+
 class Run {
 public:
   Run(bpfd::Session &S, ObjectInfo &Obj, const RunOptions &Opts)
@@ -64,10 +75,14 @@ private:
       errs() << "bpf-run: " << Msg << "\n";
   }
   Error upload();
+  Error attachMore();
   Error openPerfBuffers();
   Error poll(int TimeoutMs);
   Error printTables(bool Final);
   Expected<std::vector<MapEntry>> dump(const LoadedMap &M);
+  StackFormatter stackFormatter();
+  std::string stackText(int64_t Id);
+  Error loadKallsyms();
 
   bpfd::Session &S;
   ObjectInfo &Obj;
@@ -75,8 +90,15 @@ private:
   BtfTypes Types;
   ValueFormat Fmt;
   std::vector<LoadedMap> Maps;
+  std::vector<LoadedProgram> Programs;
   std::map<int, EventPrinter> Readers; // reader handle -> its event printer
   uint64_t Lost = 0;
+  // Stack ids: the object's first stack trace map, the device's kallsyms
+  // (fetched at the first stack shown), stacks read in this print.
+  int StackMap = -1;
+  std::optional<Kallsyms> Symbols;
+  std::map<int64_t, std::string> StackCache;
+  std::string StackError; // why stacks cannot be shown, once known
 };
 } // namespace
 
@@ -116,11 +138,77 @@ Error Run::upload() {
       progress("attached " + Rest);
     } else if (Kind == "prog") {
       progress("loaded program " + Rest);
+      auto [Name, Fields] = Rest.split(' ');
+      LoadedProgram P{Name.str(), "", -1};
+      for (StringRef F : split(Fields, ' ')) {
+        if (F.consume_front("handle="))
+          F.getAsInteger(10, P.Handle);
+        else if (F.consume_front("section="))
+          P.Section = F.str();
+      }
+      if (P.Handle >= 0)
+        Programs.push_back(std::move(P));
     }
   }
   if (!R->ok())
     return sessionError(R->toError());
   errs() << "bpf-run: object loaded: " << R->Ret << " programs\n";
+  return Error::success();
+}
+
+// The bpfd command that attaches Prog at Section, "" for kinds bpfd attaches
+// no other way.
+static std::string attachCommand(int Prog, StringRef Section) {
+  auto [Kind, Target] = Section.split('/');
+  std::string P = std::to_string(Prog);
+  if (Target.empty())
+    return "";
+  if (Kind == "kprobe") {
+    auto [Fn, Offset] = Target.split('+');
+    return "BPF_ATTACH_KPROBE " + P + " " + Fn.str() + (Offset.empty() ? "" : " " + Offset.str());
+  }
+  if (Kind == "kretprobe")
+    return "BPF_ATTACH_KRETPROBE " + P + " " + Target.str();
+  if (Kind == "tracepoint" || Kind == "tp") {
+    auto [Category, Name] = Target.split('/');
+    return Name.empty() ? "" : "BPF_ATTACH_TRACEPOINT " + P + " " + Category.str() + " " + Name.str();
+  }
+  if (Kind == "raw_tracepoint" || Kind == "raw_tp")
+    return "BPF_ATTACH_RAW_TRACEPOINT " + P + " " + Target.str();
+  return "";
+}
+
+// LOAD_OBJECT attached each program at its ELF section, the first attach
+// point bpf-xcc recorded for it; the others (opensnoop's trace_return at
+// openat and openat2 too) are attached here, to the same program handle. A
+// point that cannot be attached is a warning, as the rest still works.
+Error Run::attachMore() {
+  std::set<std::pair<std::string, std::string>> Done;
+  for (const LoadedProgram &P : Programs)
+    Done.insert({P.Name, P.Section});
+  for (const AttachPoint &A : Obj.attachPoints()) {
+    if (!Done.insert({A.Function, A.Section}).second)
+      continue;
+    auto It = std::find_if(Programs.begin(), Programs.end(),
+                           [&](const LoadedProgram &P) { return P.Name == A.Function; });
+    if (It == Programs.end())
+      continue; // not a program of this object (bpfd refused nothing: it is not there)
+    std::string Cmd = attachCommand(It->Handle, A.Section);
+    if (Cmd.empty()) {
+      errs() << "bpf-run: warning: cannot attach " << A.Function << " at " << A.Section
+             << ": bpfd attaches kprobe, kretprobe, tracepoint and raw_tracepoint points\n";
+      continue;
+    }
+    bpfd::Expected<bpfd::Reply> R = S.command(Cmd);
+    if (!R)
+      return sessionError(R.error());
+    if (!R->ok()) {
+      errs() << "bpf-run: warning: cannot attach " << A.Function << " at " << A.Section << ": "
+             << R->toError().message() << "\n";
+      continue;
+    }
+    progress("attached " + A.Function + " handle=" + std::to_string(R->Ret) + " " + A.Section);
+  }
   return Error::success();
 }
 
@@ -137,8 +225,8 @@ Error Run::openPerfBuffers() {
     Expected<bpfd::Reply> R = mustCommand(S, "BPF_OPEN_PERF_BUFFER " + std::to_string(M.Handle));
     if (!R)
       return R.takeError();
-    auto It = Readers.emplace((int)R->Ret, EventPrinter(Fmt, M.Info->EventType)).first;
-    It->second.printHeader(outs());
+    Readers.emplace((int)R->Ret,
+                    EventPrinter(Fmt, M.Info->EventType, Opts.Clock, stackFormatter()));
   }
   outs().flush();
   return Error::success();
@@ -162,6 +250,7 @@ Error Run::poll(int TimeoutMs) {
       if (!Sample)
         return Sample.takeError();
       Readers.at(Reader).printEvent(outs(), *Sample);
+      StackCache.clear();
     } else if (F[0] == "lost") {
       uint64_t N = 0;
       F[3].getAsInteger(10, N);
@@ -190,7 +279,69 @@ Expected<std::vector<MapEntry>> Run::dump(const LoadedMap &M) {
   return Entries;
 }
 
+StackFormatter Run::stackFormatter() {
+  if (StackMap < 0)
+    return nullptr;
+  return [this](int64_t Id) { return stackText(Id); };
+}
+
+Error Run::loadKallsyms() {
+  progress("reading the device's kallsyms");
+  Expected<bpfd::Reply> R = mustCommand(S, "GET_KALLSYMS");
+  if (!R)
+    return R.takeError();
+  Symbols.emplace();
+  for (const std::string &Line : R->Payload)
+    Symbols->addLine(Line);
+  Symbols->finish();
+  progress(std::to_string(Symbols->size()) + " kernel text symbols");
+  if (Symbols->size() == 0)
+    StackError = "the device's kallsyms lists no text symbol (kptr_restrict?)";
+  return Error::success();
+}
+
+// A stack as BCC's folded output writes it: outermost frame first, ';'
+// between frames; kernel addresses by their kallsyms symbol, others in hex.
+std::string Run::stackText(int64_t Id) {
+  if (Id < 0)
+    return "[no stack: " + std::to_string(Id) + "]"; // get_stackid's -errno
+  if (auto It = StackCache.find(Id); It != StackCache.end())
+    return It->second;
+  if (!Symbols && StackError.empty())
+    if (Error E = loadKallsyms())
+      StackError = toString(std::move(E));
+  std::string Key = encodeBase64(StringRef(reinterpret_cast<const char *>(&Id), 4));
+  bpfd::Expected<bpfd::Reply> R =
+      S.command("BPF_LOOKUP_ELEM " + std::to_string(StackMap) + " " + Key);
+  std::string Text;
+  if (!R || !R->ok() || R->Payload.empty()) {
+    Text = "[stack " + std::to_string(Id) + " gone]";
+  } else if (Expected<Blob> Ips = decode(R->Payload.front(), "a stack")) {
+    std::vector<std::string> Frames;
+    for (size_t Off = 0; Off + 8 <= Ips->size(); Off += 8) {
+      uint64_t Ip = Fmt.readUnsigned(*Ips, Off, 8);
+      if (Ip == 0)
+        break;
+      std::string Sym = Symbols ? Symbols->symbolize(Ip) : "";
+      Frames.push_back(Sym.empty() ? formatv("{0:x}", Ip).str() : Sym);
+    }
+    for (auto It = Frames.rbegin(); It != Frames.rend(); ++It)
+      Text += (Text.empty() ? "" : ";") + *It;
+    if (Text.empty())
+      Text = "[empty stack]";
+  } else {
+    consumeError(Ips.takeError());
+    Text = "[stack " + std::to_string(Id) + " unreadable]";
+  }
+  if (!R)
+    consumeError(sessionError(R.error()));
+  StackCache[Id] = Text;
+  return Text;
+}
+
 static bool isTableMap(const MapInfo &M) {
+  if (M.DeletedByProgram)
+    return false; // entry/return pairing scratch (opensnoop's infotmp)
   switch (M.Type) {
   case MapTypeHash:
   case MapTypeLruHash:
@@ -211,6 +362,15 @@ Error Run::printTables(bool Final) {
     Expected<std::vector<MapEntry>> Entries = dump(M);
     if (!Entries)
       return Entries.takeError();
+    // Empty maps are not shown: a tool's maps for options not given
+    // (tcpconnect's ipv4_count without -c) stay empty every interval.
+    bool Empty = Entries->empty();
+    if (M.Info->Histogram != HistogramKind::None)
+      Empty = std::none_of(Entries->begin(), Entries->end(), [](const MapEntry &E) {
+        return std::any_of(E.Value.begin(), E.Value.end(), [](uint8_t B) { return B != 0; });
+      });
+    if (Empty)
+      continue;
     if (!Header) {
       std::time_t Now = std::time(nullptr);
       char Buf[16];
@@ -222,12 +382,13 @@ Error Run::printTables(bool Final) {
     if (M.Info->Histogram != HistogramKind::None)
       printHistogram(outs(), Fmt, *M.Info, *Entries);
     else
-      printTable(outs(), Fmt, *M.Info, std::move(*Entries), Opts.TopRows);
+      printTable(outs(), Fmt, *M.Info, std::move(*Entries), Opts.TopRows, stackFormatter());
     if (Opts.ClearEachInterval)
       if (Expected<bpfd::Reply> R = mustCommand(S, "BPF_CLEAR_MAP " + std::to_string(M.Handle));
           !R)
         return R.takeError();
   }
+  StackCache.clear();
   outs().flush();
   return Error::success();
 }
@@ -235,6 +396,11 @@ Error Run::printTables(bool Final) {
 Error Run::run() {
   if (Error E = upload())
     return E;
+  if (Error E = attachMore())
+    return E;
+  for (const LoadedMap &M : Maps)
+    if (M.Info->Type == MapTypeStackTrace && StackMap < 0)
+      StackMap = M.Handle;
   if (Error E = openPerfBuffers())
     return E;
   using Clock = std::chrono::steady_clock;
@@ -270,10 +436,16 @@ Error Run::run() {
   if (!Readers.empty())
     if (Error E = poll(0)) // what arrived before the end
       return E;
+  // No event at all: the first stream's header, so that the run shows what
+  // it watched (tcpconnect's ipv6_events stays silent beside ipv4_events).
+  if (!Readers.empty() && std::none_of(Readers.begin(), Readers.end(), [](const auto &R) {
+        return R.second.headerShown();
+      }))
+    Readers.begin()->second.finish(outs());
   if (Opts.Interval == 0 || Intervals == 0) // else the last interval was shown
     if (Error E = printTables(true))
       return E;
-  if (Lost)
+  if (!Readers.empty())
     errs() << "bpf-run: " << Lost << " events lost in all\n";
   return Error::success();
 }

@@ -2,6 +2,7 @@
 #ifndef BPF_RUN_RUNNER_H
 #define BPF_RUN_RUNNER_H
 
+#include "DeviceClock.h"
 #include "ObjectInfo.h"
 
 #include "bpfd/Session.h"
@@ -20,6 +21,7 @@ struct RunOptions {
   size_t TopRows = 20;   // rows per table
   bool ClearEachInterval = false;
   bool Verbose = false;
+  DeviceClock Clock; // from bpfd's greeting: the unit of event timestamps
 };
 
 // Runs Object on an open session: LOAD_OBJECT, perf buffers, the interval

@@ -5,16 +5,51 @@
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <arpa/inet.h>
 #include <cstring>
 
 using namespace llvm;
 
 namespace bpfrun {
 
-static bool looksLikeTimestamp(StringRef Name) {
-  StringRef Leaf = Name.rsplit('.').second.empty() ? Name : Name.rsplit('.').second;
-  return Leaf == "ts" || Leaf == "timestamp" || Leaf == "ts_ns" || Leaf.ends_with("_ts") ||
+static StringRef leafName(StringRef Name) {
+  return Name.rsplit('.').second.empty() ? Name : Name.rsplit('.').second;
+}
+
+static bool looksLikeTimestamp(StringRef Leaf) {
+  return Leaf == "ts" || Leaf == "timestamp" || Leaf.starts_with("ts_") || Leaf.ends_with("_ts") ||
          Leaf == "time_ns";
+}
+
+static bool looksLikeStackId(StringRef Leaf) {
+  std::string L = Leaf.lower();
+  return StringRef(L).ends_with("stack_id") || StringRef(L).ends_with("stackid");
+}
+
+std::optional<uint64_t> pidOfPidTgid(uint64_t V) {
+  const uint64_t PidMaxLimit = 4194304;
+  uint64_t Pid = V >> 32, Tid = V & 0xffffffff;
+  if (Pid == 0 || Pid > PidMaxLimit || Tid == 0 || Tid > PidMaxLimit)
+    return std::nullopt;
+  return Pid;
+}
+
+const char *roleTag(ColumnRole Role) {
+  switch (Role) {
+  case ColumnRole::Timestamp:
+    return "(time)";
+  case ColumnRole::PidTgid:
+    return "(pid)";
+  case ColumnRole::MaybePidTgid:
+    return "(pid?)";
+  case ColumnRole::StackId:
+    return "(stack)";
+  case ColumnRole::IpAddress:
+    return "(ip)";
+  case ColumnRole::Plain:
+    break;
+  }
+  return "";
 }
 
 void ValueFormat::flatten(uint32_t Id, const std::string &Name, uint64_t Offset,
@@ -43,7 +78,19 @@ void ValueFormat::flatten(uint32_t Id, const std::string &Name, uint64_t Offset,
   C.Offset = Offset;
   C.Size = *Size;
   C.Type = Id;
-  C.IsTimestamp = *Size == 8 && isNumeric(Id) && looksLikeTimestamp(C.Name);
+  StringRef Leaf = leafName(C.Name);
+  bool Unsigned64 = *Size == 8 && Types.intEncoding(Id) && !isSigned(Id);
+  if (*Size == 8 && isNumeric(Id) && looksLikeTimestamp(Leaf))
+    C.Role = ColumnRole::Timestamp;
+  else if (Unsigned64 && (Leaf == "pid_tgid" || Leaf == "tgid_pid"))
+    C.Role = ColumnRole::PidTgid;
+  else if (Unsigned64 && Leaf == "id")
+    C.Role = ColumnRole::MaybePidTgid;
+  else if ((*Size == 4 || *Size == 8) && Types.intEncoding(Id) && looksLikeStackId(Leaf))
+    C.Role = ColumnRole::StackId;
+  else if ((*Size == 4 || *Size == 16) && Leaf.ends_with("addr") &&
+           (Types.intEncoding(Id) || Types.isCharArray(Id) || isByteArray(Id)))
+    C.Role = ColumnRole::IpAddress;
   Out.push_back(std::move(C));
 }
 
@@ -85,9 +132,25 @@ uint64_t ValueFormat::number(const Column &C, ArrayRef<uint8_t> Data) const {
   return readUnsigned(Data, C.Offset, C.Size);
 }
 
+bool ValueFormat::isByteArray(uint32_t Id) const {
+  const BTF::CommonType *T = Types.get(Types.resolve(Id));
+  if (!T || T->getKind() != BTF::BTF_KIND_ARRAY)
+    return false;
+  return Types.size(cast<BTF::ArrayType>(T)->getArray().ElemType).value_or(0) == 1;
+}
+
+// As BCC tools print addresses: inet_ntop of the bytes in memory order.
+static std::string ipText(ArrayRef<uint8_t> Bytes) {
+  char Buf[INET6_ADDRSTRLEN] = "?";
+  inet_ntop(Bytes.size() == 4 ? AF_INET : AF_INET6, Bytes.data(), Buf, sizeof(Buf));
+  return Buf;
+}
+
 std::string ValueFormat::format(const Column &C, ArrayRef<uint8_t> Data) const {
   if (C.Offset + C.Size > Data.size())
     return "?";
+  if (C.Role == ColumnRole::IpAddress)
+    return ipText(Data.slice(C.Offset, C.Size));
   return format(C.Type, Data.slice(C.Offset, C.Size));
 }
 
@@ -105,6 +168,8 @@ std::string ValueFormat::format(uint32_t Id, ArrayRef<uint8_t> Data) const {
     uint64_t V = readUnsigned(Data, 0, *Size);
     if ((Enc >> 24) & BTF::INT_BOOL)
       OS << (V ? "true" : "false");
+    else if (*Size == 1 && Types.name(R) == "char" && V >= 0x21 && V < 0x7f)
+      OS << (char)V; // filetop's `char type` ('R', 'S', 'O')
     else if (*Size > 8)
       OS << "0x" << format_bytes(Data.take_front(*Size), std::nullopt, 32, 1);
     else if ((Enc >> 24) & BTF::INT_SIGNED) {

@@ -6,19 +6,36 @@
 
 #include "llvm/ADT/ArrayRef.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
 namespace bpfrun {
+
+// What a column's name and type say it holds, as BCC tools' Python reads it.
+enum class ColumnRole {
+  Plain,
+  Timestamp, // u64 named ts/timestamp/*_ts...: bpf_ktime_get_ns() in some unit
+  PidTgid,   // u64 named pid_tgid/tgid_pid: shown as the PID (high 32 bits)
+  MaybePidTgid, // u64 named id: shown as the PID when its value looks like one
+  StackId,   // int named *stack_id/*stackid: an id in a BPF_STACK_TRACE map
+  IpAddress, // 4 or 16 bytes named *addr: an IPv4/IPv6 address in network order
+};
 
 // One printable leaf of a (possibly nested) struct: a column of a table.
 struct Column {
   std::string Name; // "pid", "key.comm", ...
   uint64_t Offset = 0;
   uint64_t Size = 0;
-  uint32_t Type = 0;      // BTF id (unresolved)
-  bool IsTimestamp = false; // u64 named ts/timestamp/*_ns: shown relative to start
+  uint32_t Type = 0; // BTF id (unresolved)
+  ColumnRole Role = ColumnRole::Plain;
 };
+
+// The PID of a bpf_get_current_pid_tgid() value, if V looks like one (both
+// halves in 1..4194304, the kernel's PID_MAX_LIMIT).
+std::optional<uint64_t> pidOfPidTgid(uint64_t V);
+// "(time)", "(pid)", "(pid?)", "(stack)" or "".
+const char *roleTag(ColumnRole Role);
 
 class ValueFormat {
 public:
@@ -38,6 +55,7 @@ public:
   uint64_t number(const Column &C, llvm::ArrayRef<uint8_t> Data) const;
   bool isNumeric(uint32_t Id) const;
   bool isSigned(uint32_t Id) const;
+  bool isByteArray(uint32_t Id) const;
 
   uint64_t readUnsigned(llvm::ArrayRef<uint8_t> Data, uint64_t Offset, uint64_t Size) const;
   const BtfTypes &types() const { return Types; }

@@ -1,8 +1,11 @@
 //===- main.cpp - bpf-run: run a BCC-style tool on a device through bpfd --===//
 //
 //   bpf-run [--remote SPEC] [--arch A] [--kernel DIR | --profile F]
-//           PROGRAM.c|OBJECT.o [--attach SEC=TARGET ...] [--interval S]
+//           PROGRAM.c|OBJECT.o [--attach FN=SECTION ...] [--interval S]
 //           [--duration S]
+//
+// Every --attach of a function is attached (bpf-xcc records them all in the
+// object's .bpfd.target; bpfd's LOAD_OBJECT attaches the first).
 //
 // Compiles C with bpf-xcc (objects cached by program, kernel, arch and
 // compiler), opens a bpfd session, loads and attaches the object, and shows
@@ -24,6 +27,7 @@
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <chrono>
 #include <csignal>
 
 using namespace llvm;
@@ -58,8 +62,12 @@ static cl::opt<bool> Clear("clear", cl::desc("clear tables after each interval (
                            cl::cat(Cat));
 static cl::list<std::string> Event("event", cl::desc("type of a perf map's events"),
                                    cl::value_desc("MAP=TYPE"), cl::cat(Cat));
-static cl::list<std::string> Hist("hist", cl::desc("show MAP as a histogram"),
-                                  cl::value_desc("MAP[:log2|linear]"), cl::cat(Cat));
+static cl::list<std::string> Hist("hist", cl::desc("show MAP as a histogram (LABEL names its "
+                                                   "buckets, like BCC's val_type: usecs...)"),
+                                  cl::value_desc("MAP[:log2|linear[:LABEL]]"), cl::cat(Cat));
+static cl::opt<unsigned> GuestDisk("guest-disk", cl::desc("qemu: give the guest a blank "
+                                                          "virtio-blk disk of MIB MiB (/dev/vda)"),
+                                   cl::value_desc("MIB"), cl::init(0), cl::cat(Cat));
 static cl::opt<std::string> Workload("workload", cl::desc("qemu: a command the guest runs beside "
                                                           "bpfd, e.g. \"/bin/workload -i 100 "
                                                           "open:/etc/hostname\""),
@@ -88,6 +96,8 @@ static void describeObject(raw_ostream &OS, ObjectInfo &Obj) {
     OS << "stamp " << Key << "=" << Value << "\n";
   for (const ProgramInfo &P : Obj.programs())
     OS << "program " << P.Name << " section=" << P.Section << "\n";
+  for (const AttachPoint &A : Obj.attachPoints())
+    OS << "attach " << A.Function << " " << A.Section << "\n";
   for (const MapInfo &M : Obj.maps()) {
     OS << "map " << M.Name << " type=" << mapTypeName(M.Type) << " key_size=" << M.KeySize
        << " value_size=" << M.ValueSize << " max_entries=" << M.MaxEntries;
@@ -97,11 +107,22 @@ static void describeObject(raw_ostream &OS, ObjectInfo &Obj) {
       OS << " value=" << Types.spell(M.ValueType);
     if (M.Histogram != HistogramKind::None)
       OS << " histogram=" << (M.Histogram == HistogramKind::Log2 ? "log2" : "linear");
+    if (M.DeletedByProgram)
+      OS << " scratch";
     OS << "\n";
+    for (const auto &[Part, Type] : {std::pair{"key", M.KeyType}, {"value", M.ValueType}}) {
+      std::string Roles;
+      if (Type)
+        for (const Column &C : Fmt.columns(Type, Part))
+          if (C.Role != ColumnRole::Plain)
+            Roles += " " + C.Name + roleTag(C.Role);
+      if (!Roles.empty())
+        OS << "  " << Part << ":" << Roles << "\n";
+    }
     if (M.EventType) {
       OS << "  events " << Types.spell(M.EventType) << ":";
       for (const Column &C : Fmt.columns(M.EventType, ""))
-        OS << " " << C.Name << (C.IsTimestamp ? "(time)" : "") << "@" << C.Offset << "/"
+        OS << " " << C.Name << roleTag(C.Role) << "@" << C.Offset << "/"
            << C.Size;
       OS << "\n";
     }
@@ -122,7 +143,8 @@ static Error applyOverrides(ObjectInfo &Obj) {
     M->EventType = Id;
   }
   for (StringRef H : Hist) {
-    auto [MapName, Kind] = H.split(':');
+    auto [MapName, KindAndLabel] = H.split(':');
+    auto [Kind, Label] = KindAndLabel.split(':');
     MapInfo *M = Obj.findMap(MapName);
     if (!M)
       return createStringError(inconvertibleErrorCode(), "--hist: no map '" + MapName + "'");
@@ -133,6 +155,8 @@ static Error applyOverrides(ObjectInfo &Obj) {
     else
       return createStringError(inconvertibleErrorCode(),
                                "--hist: unknown kind '" + Kind + "' (log2 or linear)");
+    if (!Label.empty())
+      M->HistogramLabel = Label.str();
   }
   return Error::success();
 }
@@ -182,6 +206,7 @@ int main(int argc, char **argv) {
 
   bpfd::SessionOptions SO;
   SO.BpfdPath = BpfdPath;
+  SO.DiskMiB = GuestDisk;
   SmallVector<StringRef, 8> WorkloadWords;
   StringRef(Workload).split(WorkloadWords, ' ', -1, false);
   for (StringRef W : WorkloadWords)
@@ -192,6 +217,7 @@ int main(int argc, char **argv) {
   bpfd::Expected<std::unique_ptr<bpfd::Session>> S = bpfd::Session::open(Remote, SO);
   if (!S)
     return fail(S.error().message());
+  auto GreetedAt = std::chrono::steady_clock::now();
   Say("bpfd ready on " + Remote + " after " + formatv("{0:f2}", (*S)->secondsToGreeting()).str() +
       " s: " + (*S)->greeting());
 
@@ -204,6 +230,7 @@ int main(int argc, char **argv) {
   RO.TopRows = Top;
   RO.ClearEachInterval = Clear;
   RO.Verbose = Verbose;
+  RO.Clock = DeviceClock::fromGreeting((*S)->greeting(), GreetedAt);
   Error RunErr = runObject(**S, **Obj, RO);
   bpfd::Expected<int> Status = (*S)->close();
   if (RunErr)

@@ -10,9 +10,6 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:-$root/build}
 cmake --build "$build" --target bcc-corpus > /dev/null
-# bpfd attaches a program at one point: opensnoop's return probe goes on
-# openat, which the guest workload's opens use.
 exec "$root/scripts/run-bcc-tool.py" --build "$build" opensnoop \
-  --attach trace_return=kretprobe/__arm64_sys_openat \
   --remote qemu:arm64 --duration 8 \
   --workload "/bin/workload -i 250 open:/etc/hostname write:/tmp/demo.log open:/tmp/demo.log open:/etc/missing"

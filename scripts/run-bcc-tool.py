@@ -9,8 +9,11 @@ bpf-xcc --attach FN=SECTION arguments and runs bpf-run with the rest.
   scripts/run-bcc-tool.py [--build DIR] [--arch A] TOOL [bpf-run options...]
   scripts/run-bcc-tool.py filetop --remote qemu:arm64 --interval 1 --count 3 --clear
 
-An --attach FN=SECTION among the bpf-run options replaces the corpus's attach
-points of FN.
+A function the tool attaches at several points gets an --attach for each
+(bpf-run attaches them all through bpfd); points the corpus found missing on
+the device's kernel (`available: false`, where the tool's Python would fail)
+are left out with a note. An --attach FN=SECTION among the bpf-run options
+replaces the corpus's attach points of FN.
 """
 import argparse
 import json
@@ -29,6 +32,10 @@ def attach_args(record, overridden=()):
     for a in record.get("attach", []):
         kind, fn, event = a.get("kind"), a.get("fn_name"), a.get("event") or a.get("tp")
         if kind not in SECTION_OF_KIND or not fn or not event or fn in overridden:
+            continue
+        if a.get("available") is False:
+            print("run-bcc-tool: %s's %s %s is not in the device's kernel; left out "
+                  "(give --attach %s=SECTION)" % (fn, kind, event, fn), file=sys.stderr)
             continue
         if kind == "tracepoint" and ":" in event:
             event = event.replace(":", "/")
@@ -58,9 +65,7 @@ def main():
         sys.exit("run-bcc-tool: %s was not extracted: %s" % (args.tool, record.get("status")))
     cmd = [os.path.join(args.build, "bin", "bpf-run"), base + ".c", "--arch", arch]
     # An --attach FN=SECTION of our own replaces the corpus's attach points of
-    # FN: bpfd attaches a program at its first section only, so a function the
-    # tool attaches at several points (opensnoop's trace_return) is pinned to
-    # the one that matters this way.
+    # FN (biolatency's trace_req_done, whose kprobe 6.1 does not have).
     overridden = set()
     for i, w in enumerate(rest):
         spec = rest[i + 1] if w == "--attach" and i + 1 < len(rest) else \
