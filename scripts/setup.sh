@@ -48,6 +48,7 @@ packages=(
   libclang-rt-19-dev
   # test corpus (BCC tool programs) and host remotes
   bpfcc-tools adb openssh-client
+  time bc  # bench/: CPU seconds and ratios
   debootstrap  # bench/bcc-vs-bpfd.sh: the Debian 12 root file system with BCC for its guest
 )
 
