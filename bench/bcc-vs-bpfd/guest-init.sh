@@ -143,6 +143,9 @@ py_alone "pass" python3
 py_alone "import bcc" import_bcc
 echo "BENCH progress opensnoop-bpfcc (BCC compiles the program in the guest)"
 run_bcc
+# Which variant of opensnoop BCC built: with BPF trampolines in the kernel
+# (BPF.support_kfunc()) the tool uses fentry/fexit instead of its kprobes.
+echo "BENCH bcc_variant kfunc=$(python3 -c 'from bcc import BPF; print(int(BPF.support_kfunc()))')"
 kill "$workload"
 echo "BENCH done"
 echo o > /proc/sysrq-trigger
