@@ -128,7 +128,7 @@ while kill -0 "$qemu" 2> /dev/null; do
   sleep 5
   n=$(grep -c '^BENCH' "$console" || true)
   if [ "$n" -gt "$shown" ]; then
-    grep '^BENCH' "$console" | sed -n "$((shown + 1)),${n}p" | sed "s/^/  [guest $((SECONDS - t0)) s] /" >&2
+    grep '^BENCH' "$console" | sed -n "$((shown + 1)),${n}p" | sed "s/^/  [+$((SECONDS - t0)) s] /" >&2
     shown=$n
   fi
 done
