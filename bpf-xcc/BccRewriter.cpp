@@ -1,5 +1,6 @@
 //===- BccRewriter.cpp - BCC program syntax to plain C --------------------===//
 #include "BccRewriter.h"
+#include "KernelPointers.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -90,15 +91,18 @@ static std::string presentationRecords(const std::vector<std::unique_ptr<MapDecl
   return Out.empty() ? Out : "\n" + Out;
 }
 
-/// Rewrites one function.
+/// Rewrites one function's text: map method calls, kprobe parameters, and
+/// the kernel reads the analysis found.
 class FunctionRewriter : public RecursiveASTVisitor<FunctionRewriter> {
 public:
   FunctionRewriter(ASTContext &Ctx, Rewriter &R, const RewriteOptions &Opts,
                    const DenseMap<const VarDecl *, MapDecl *> &Maps,
-                   bool &Failed)
+                   const KernelPointerAnalysis &KP, bool &Failed)
       : Ctx(Ctx), SM(Ctx.getSourceManager()), LO(Ctx.getLangOpts()), R(R),
-        Opts(Opts), Maps(Maps), Failed(Failed) {}
+        Opts(Opts), Maps(Maps), KP(KP), Failed(Failed) {}
 
+  // Post-order: operands are rewritten before the expressions holding them,
+  // whose new text then takes the operands' new text.
   bool shouldTraversePostOrder() const { return true; }
 
   void run(FunctionDecl *FD, bool IsProbe);
@@ -107,25 +111,11 @@ public:
   bool TraverseUnaryExprOrTypeTraitExpr(UnaryExprOrTypeTraitExpr *E) {
     return true;
   }
-
-  bool VisitVarDecl(VarDecl *VD) {
-    if (const Expr *Init = VD->getInit())
-      if (isExtPtr(Init) && (VD->getType()->isPointerType() ||
-                             VD->getType()->isIntegerType()))
-        ExtVars.insert(VD);
-    return true;
-  }
+  bool TraverseTypeOfExprTypeLoc(TypeOfExprTypeLoc) { return true; }
 
   bool VisitExpr(Expr *E);
 
 private:
-  bool isExtPtr(const Expr *E) const {
-    return ExtPtr.count(E->IgnoreParens());
-  }
-  bool isKernelLValue(const Expr *E) const {
-    return KLval.count(E->IgnoreParens());
-  }
-  void classify(Expr *E);
   void rewriteRead(Expr *LV);
   void rewriteMapCall(CallExpr *CE);
   void rewriteProbeParams(FunctionDecl *FD);
@@ -155,105 +145,12 @@ private:
   Rewriter &R;
   const RewriteOptions &Opts;
   const DenseMap<const VarDecl *, MapDecl *> &Maps;
+  const KernelPointerAnalysis &KP;
   bool &Failed;
-
-  DenseSet<const VarDecl *> ExtVars;
-  DenseSet<const Expr *> ExtPtr, KLval;
-  const ParmVarDecl *RawTpCtx = nullptr;
+  /// Initializer lists are traversed in both forms, which share operands:
+  /// each expression is rewritten once.
+  DenseSet<const Expr *> Seen;
 };
-
-bool isCallTo(const Expr *E, StringRef Name) {
-  const auto *CE = dyn_cast<CallExpr>(E->IgnoreParenCasts());
-  if (!CE)
-    return false;
-  const Expr *Callee = CE->getCallee()->IgnoreParenCasts();
-  if (const auto *DRE = dyn_cast<DeclRefExpr>(Callee))
-    return DRE->getDecl()->getName() == Name;
-  return false;
-}
-
-void FunctionRewriter::classify(Expr *E) {
-  if (auto *DRE = dyn_cast<DeclRefExpr>(E)) {
-    if (auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
-      if (ExtVars.count(VD))
-        ExtPtr.insert(E);
-    return;
-  }
-  if (auto *PE = dyn_cast<ParenExpr>(E)) {
-    if (isExtPtr(PE->getSubExpr()))
-      ExtPtr.insert(E);
-    if (isKernelLValue(PE->getSubExpr()))
-      KLval.insert(E);
-    return;
-  }
-  if (auto *ICE = dyn_cast<ImplicitCastExpr>(E)) {
-    Expr *Sub = ICE->getSubExpr();
-    switch (ICE->getCastKind()) {
-    case CK_LValueToRValue:
-      if (isKernelLValue(Sub)) {
-        rewriteRead(Sub->IgnoreParens());
-        if (E->getType()->isPointerType())
-          ExtPtr.insert(E);
-      } else if (isExtPtr(Sub)) {
-        ExtPtr.insert(E);
-      } else if (RawTpCtx) {
-        // raw tracepoints: ctx->args[i] holds the event's kernel pointers.
-        if (auto *ASE = dyn_cast<ArraySubscriptExpr>(Sub->IgnoreParens()))
-          if (auto *ME = dyn_cast<MemberExpr>(ASE->getBase()->IgnoreParenImpCasts()))
-            if (auto *DRE = dyn_cast<DeclRefExpr>(ME->getBase()->IgnoreParenImpCasts()))
-              if (DRE->getDecl() == RawTpCtx && ME->getMemberDecl()->getName() == "args")
-                ExtPtr.insert(E);
-      }
-      return;
-    case CK_ArrayToPointerDecay:
-      if (isKernelLValue(Sub))
-        ExtPtr.insert(E);
-      return;
-    default:
-      if (isExtPtr(Sub))
-        ExtPtr.insert(E);
-      return;
-    }
-  }
-  if (auto *CE = dyn_cast<CStyleCastExpr>(E)) {
-    if (isExtPtr(CE->getSubExpr()) || isCallTo(CE->getSubExpr(), "bpf_get_current_task"))
-      ExtPtr.insert(E);
-    return;
-  }
-  if (auto *ME = dyn_cast<MemberExpr>(E)) {
-    bool Kernel = ME->isArrow() ? isExtPtr(ME->getBase()) : isKernelLValue(ME->getBase());
-    if (Kernel)
-      KLval.insert(E);
-    return;
-  }
-  if (auto *ASE = dyn_cast<ArraySubscriptExpr>(E)) {
-    if (isExtPtr(ASE->getBase()))
-      KLval.insert(E);
-    return;
-  }
-  if (auto *UO = dyn_cast<UnaryOperator>(E)) {
-    if (UO->getOpcode() == UO_Deref && isExtPtr(UO->getSubExpr()))
-      KLval.insert(E);
-    else if (UO->getOpcode() == UO_AddrOf && isKernelLValue(UO->getSubExpr()))
-      ExtPtr.insert(E);
-    return;
-  }
-  if (auto *BO = dyn_cast<BinaryOperator>(E)) {
-    if (BO->isAdditiveOp() && BO->getType()->isPointerType() &&
-        (isExtPtr(BO->getLHS()) || isExtPtr(BO->getRHS())))
-      ExtPtr.insert(E);
-    if (BO->getOpcode() == BO_Assign && isExtPtr(BO->getRHS()))
-      if (auto *DRE = dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParens()))
-        if (auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
-          ExtVars.insert(VD);
-    return;
-  }
-  if (auto *CO = dyn_cast<ConditionalOperator>(E)) {
-    if (isExtPtr(CO->getTrueExpr()) || isExtPtr(CO->getFalseExpr()))
-      ExtPtr.insert(E);
-    return;
-  }
-}
 
 // lvalue in kernel memory, used as a value: read it with the probe helper.
 void FunctionRewriter::rewriteRead(Expr *LV) {
@@ -261,8 +158,6 @@ void FunctionRewriter::rewriteRead(Expr *LV) {
     if (auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl()))
       if (FD->isBitField())
         return; // cannot take its address; left as written
-  if (LV->getType()->isRecordType())
-    return;
   auto CR = fileRange(LV->getSourceRange());
   if (!CR)
     return; // inside a macro body: left as written
@@ -394,7 +289,10 @@ void FunctionRewriter::rewriteMapCall(CallExpr *CE) {
 }
 
 bool FunctionRewriter::VisitExpr(Expr *E) {
-  classify(E);
+  if (!Seen.insert(E).second)
+    return true;
+  if (KP.isKernelRead(E))
+    rewriteRead(E);
   if (auto *CE = dyn_cast<CallExpr>(E))
     rewriteMapCall(CE);
   return true;
@@ -444,8 +342,6 @@ void FunctionRewriter::rewriteProbeParams(FunctionDecl *FD) {
                "))__v; });";
     else
       Decls += "(__typeof__(" + Name + "))" + Ctx + "->" + Regs[I - 1] + ";";
-    if (P->getType()->isPointerType())
-      ExtVars.insert(P);
   }
   // Keep the text after the context parameter's name: drop ", T1 a, T2 b".
   SourceLocation After = Lexer::getLocForEndOfToken(Ctx0->getEndLoc(), 0, SM, LO);
@@ -460,8 +356,6 @@ void FunctionRewriter::run(FunctionDecl *FD, bool IsProbe) {
     if (Ctx == "pt_regs" && FD->getNumParams() > 1 &&
         !FD->getName().starts_with("kretprobe__"))
       rewriteProbeParams(FD);
-    if (Ctx == "bpf_raw_tracepoint_args")
-      RawTpCtx = FD->getParamDecl(0);
   }
   TraverseStmt(FD->getBody());
 }
@@ -525,9 +419,29 @@ void BccRewriteConsumer::HandleTranslationUnit(ASTContext &Ctx) {
     }
   }
 
+  // Classify first, to a fixed point over the call graph (a pointer passed
+  // to a helper function or stored in a map is known only once every
+  // function was seen), then rewrite the text.
+  DenseSet<const VarDecl *> MapVars;
+  for (const auto &[VD, MD] : Maps)
+    MapVars.insert(VD);
+  KernelPointerAnalysis KP(Ctx, MapVars);
+  auto isProbe = [](const FunctionDecl *FD) {
+    return !FD->isStatic() && !FD->isInlineSpecified() &&
+           FD->getStorageClass() != SC_Extern;
+  };
   for (FunctionDecl *FD : Functions) {
-    bool IsProbe = !FD->isStatic() && !FD->isInlineSpecified() &&
-                   FD->getStorageClass() != SC_Extern;
+    bool KprobeArgs = false;
+    if (isProbe(FD) && FD->getNumParams() > 1)
+      if (const RecordDecl *RD = pointeeRecord(FD->getParamDecl(0)->getType()))
+        KprobeArgs = RD->getName() == "pt_regs" &&
+                     !FD->getName().starts_with("kretprobe__");
+    KP.addFunction(FD, KprobeArgs);
+  }
+  KP.run();
+
+  for (FunctionDecl *FD : Functions) {
+    bool IsProbe = isProbe(FD);
     if (IsProbe) {
       ProbeFunction P;
       P.Name = FD->getName().str();
@@ -535,8 +449,15 @@ void BccRewriteConsumer::HandleTranslationUnit(ASTContext &Ctx) {
         if (const RecordDecl *RD = pointeeRecord(FD->getParamDecl(0)->getType()))
           P.ContextType = RD->getName().str();
       Out.Probes.push_back(P);
+    } else {
+      // As BCC: helper functions are inlined into each program, so what the
+      // probe passes them (constants, the context, stack pointers) stays
+      // known to the verifier.
+      SourceLocation Start = SM.getFileLoc(FD->getBeginLoc());
+      if (SM.isInMainFile(Start))
+        R.InsertTextBefore(Start, "__attribute__((always_inline)) ");
     }
-    FunctionRewriter FR(Ctx, R, Opts, Maps, Out.Failed);
+    FunctionRewriter FR(Ctx, R, Opts, Maps, KP, Out.Failed);
     FR.run(FD, IsProbe);
   }
 
