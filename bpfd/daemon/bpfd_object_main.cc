@@ -15,6 +15,8 @@ static const char *attachName(AttachKind k) {
   case AttachKind::Kretprobe: return "kretprobe";
   case AttachKind::Tracepoint: return "tracepoint";
   case AttachKind::RawTracepoint: return "raw_tracepoint";
+  case AttachKind::Uprobe: return "uprobe";
+  case AttachKind::Uretprobe: return "uretprobe";
   case AttachKind::None: return "none";
   }
   return "?";

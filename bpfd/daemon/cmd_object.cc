@@ -5,6 +5,7 @@
 #include "elf_object.h"
 #include "kernel_info.h"
 #include "session.h"
+#include "uprobe_target.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -127,8 +128,10 @@ struct Loader {
       s.addHandle(fd, HandleKind::Prog, p.name);
       ++*loaded;
       s.out().payloadf("prog %s handle=%d type=%u section=%s insns=%zu", p.name, fd, p.type, p.section, p.insnCount);
+      if (attach && p.attach == AttachKind::None && p.type == BPF_PROG_TYPE_KPROBE)
+        s.out().payloadf("unattached %s section=%s: the section names no attach point", p.name, p.section);
       if (!attach || p.attach == AttachKind::None) continue;
-      char msg[512];
+      char msg[512], where[300] = "";
       int afd = -EINVAL;
       HandleKind kind = HandleKind::Kprobe;
       const char *what = "";
@@ -138,6 +141,19 @@ struct Loader {
         kind = ret ? HandleKind::Kretprobe : HandleKind::Kprobe;
         what = ret ? "kretprobe" : "kprobe";
         afd = attachKprobe(fd, p.target, 0, ret, msg, sizeof msg);
+        break;
+      }
+      case AttachKind::Uprobe: case AttachKind::Uretprobe: {
+        bool ret = p.attach == AttachKind::Uretprobe;
+        kind = ret ? HandleKind::Uretprobe : HandleKind::Uprobe;
+        what = ret ? "uretprobe" : "uprobe";
+        StrRef bin, sym;
+        char path[256];
+        uint64_t offset = 0;
+        splitUprobeTarget(StrRef(p.target), &bin, &sym);
+        afd = resolveUprobe(bin, sym, path, sizeof path, &offset, msg, sizeof msg);
+        if (afd >= 0) afd = attachUprobe(fd, path, offset, ret, -1, msg, sizeof msg);
+        snprintf(where, sizeof where, " path=%s offset=0x%llx", path, (unsigned long long)offset);
         break;
       }
       case AttachKind::Tracepoint: {
@@ -161,7 +177,7 @@ struct Loader {
         return false;
       }
       s.addHandle(afd, kind, p.target);
-      s.out().payloadf("attach %s handle=%d %s:%s", p.name, afd, what, p.target);
+      s.out().payloadf("attach %s handle=%d %s:%s%s", p.name, afd, what, p.target, where);
     }
     return true;
   }

@@ -2,7 +2,9 @@
 #include "base64.h"
 #include "bpf_syscall.h"
 #include "kernel_info.h"
+#include "probe_events.h"
 #include "session.h"
+#include "uprobe_target.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -68,28 +70,66 @@ static int attachPerfFd(int fd, int progFd) {
   return 0;
 }
 
-int attachKprobe(int progFd, const char *func, uint64_t offset, bool ret, char *msg, size_t cap) {
-  uint64_t pmu, bit = 0;
-  int err = readSysfsNumber("/sys/bus/event_source/devices/kprobe/type", "", &pmu);
-  if (err < 0) { snprintf(msg, cap, "no kprobe PMU (/sys/bus/event_source/devices/kprobe/type): %s", strerror(-err)); return err; }
-  if (ret) {
-    err = readSysfsNumber("/sys/bus/event_source/devices/kprobe/format/retprobe", "config:", &bit);
-    if (err < 0 || bit > 63) { snprintf(msg, cap, "the kprobe PMU has no retprobe format bit"); return err < 0 ? err : -EINVAL; }
+// Opens a kprobe or uprobe through its PMU (/sys/bus/event_source/devices/
+// PMU/type; config1 names the function or file, config2 is the offset, the
+// retprobe format bit selects the return probe), or through tracefs where
+// the kernel has no such PMU (or bpfd runs with --tracefs-probes), and
+// attaches the program.
+static int attachProbe(bool uprobe, int progFd, const char *where, uint64_t offset, bool ret, int pid,
+                       char *msg, size_t cap) {
+  const char *pmu = uprobe ? "uprobe" : "kprobe";
+  const char *kind = uprobe ? (ret ? "uretprobe" : "uprobe") : (ret ? "kretprobe" : "kprobe");
+  char path[96];
+  uint64_t type, bit = 0;
+  snprintf(path, sizeof path, "/sys/bus/event_source/devices/%s/type", pmu);
+  int err = gTracefsProbes ? -ENOENT : readSysfsNumber(path, "", &type);
+  int fd;
+  if (err == -ENOENT) {
+    char target[300];
+    if (uprobe) snprintf(target, sizeof target, "%s:0x%llx", where, (unsigned long long)offset);
+    else if (offset) snprintf(target, sizeof target, "%s+0x%llx", where, (unsigned long long)offset);
+    else snprintf(target, sizeof target, "%s", where);
+    fd = openTracefsProbe(uprobe, ret, target, pid, msg, cap);
+    if (fd < 0) return fd;
+  } else {
+    if (err < 0) { snprintf(msg, cap, "cannot read the %s PMU type (%s): %s", pmu, path, strerror(-err)); return err; }
+    if (ret) {
+      snprintf(path, sizeof path, "/sys/bus/event_source/devices/%s/format/retprobe", pmu);
+      err = readSysfsNumber(path, "config:", &bit);
+      if (err < 0 || bit > 63) { snprintf(msg, cap, "the %s PMU has no retprobe format bit", pmu); return err < 0 ? err : -EINVAL; }
+    }
+    struct perf_event_attr attr;
+    memset(&attr, 0, sizeof attr);
+    attr.size = sizeof attr;
+    attr.type = (uint32_t)type;
+    attr.config = ret ? (1ull << bit) : 0;
+    attr.config1 = (uint64_t)(uintptr_t)where; // kprobe_func / uprobe_path
+    attr.config2 = offset;                     // probe_offset
+    attr.sample_period = 1;
+    attr.wakeup_events = 1;
+    fd = sysPerfEventOpen(&attr, pid, pid < 0 ? 0 : -1, -1, PERF_FLAG_FD_CLOEXEC);
+    if (fd < 0) {
+      if (!uprobe) snprintf(msg, cap, "perf_event_open(%s %s) failed: %s", kind, where, strerror(-fd));
+      else snprintf(msg, cap, "perf_event_open(%s %s offset 0x%llx) failed: %s", kind, where, (unsigned long long)offset, strerror(-fd));
+      return fd;
+    }
   }
-  struct perf_event_attr attr;
-  memset(&attr, 0, sizeof attr);
-  attr.size = sizeof attr;
-  attr.type = (uint32_t)pmu;
-  attr.config = ret ? (1ull << bit) : 0;
-  attr.config1 = (uint64_t)(uintptr_t)func; // kprobe_func
-  attr.config2 = offset;                    // probe_offset
-  attr.sample_period = 1;
-  attr.wakeup_events = 1;
-  int fd = sysPerfEventOpen(&attr, -1, 0, -1, PERF_FLAG_FD_CLOEXEC);
-  if (fd < 0) { snprintf(msg, cap, "perf_event_open(%s %s) failed: %s", ret ? "kretprobe" : "kprobe", func, strerror(-fd)); return fd; }
   err = attachPerfFd(fd, progFd);
-  if (err < 0) { close(fd); snprintf(msg, cap, "attaching the program to %s failed: %s", func, strerror(-err)); return err; }
+  if (err < 0) {
+    close(fd);
+    removeTracefsProbe(fd);
+    snprintf(msg, cap, "attaching the program to %s %s failed: %s", kind, where, strerror(-err));
+    return err;
+  }
   return fd;
+}
+
+int attachKprobe(int progFd, const char *func, uint64_t offset, bool ret, char *msg, size_t cap) {
+  return attachProbe(false, progFd, func, offset, ret, -1, msg, cap);
+}
+
+int attachUprobe(int progFd, const char *path, uint64_t offset, bool ret, int pid, char *msg, size_t cap) {
+  return attachProbe(true, progFd, path, offset, ret, pid, msg, cap);
 }
 
 int attachTracepoint(int progFd, StrRef cat, StrRef name, char *msg, size_t cap) {
@@ -156,6 +196,26 @@ static void detachK(Session &s, const Args &a, HandleKind kind) {
 
 void cmdDetachKprobe(Session &s, const Args &a) { detachK(s, a, HandleKind::Kprobe); }
 void cmdDetachKretprobe(Session &s, const Args &a) { detachK(s, a, HandleKind::Kretprobe); }
+
+static void attachU(Session &s, const Args &a, bool ret) {
+  Handle *p = s.findHandle(a.v[0], a, kindBit(HandleKind::Prog));
+  if (!p) return;
+  int64_t pid = -1;
+  if (a.n > 3 && (!parseI64(a.v[3], &pid) || pid < -1 || pid > INT32_MAX)) { fail(s, a, EINVAL, "PID must be -1 or a process id"); return; }
+  if (a.v[1].n > 255 || a.v[2].n > 255) { fail(s, a, ENAMETOOLONG, "BINARY and SYMBOL are at most 255 characters"); return; }
+  char path[256], msg[512], name[128];
+  uint64_t offset;
+  int fd = resolveUprobe(a.v[1], a.v[2], path, sizeof path, &offset, msg, sizeof msg);
+  if (fd >= 0) fd = attachUprobe(p->fd, path, offset, ret, (int)pid, msg, sizeof msg);
+  if (fd < 0) { fail(s, a, -fd, "%s", msg); return; }
+  snprintf(name, sizeof name, "%.*s:%.*s", (int)a.v[1].n, a.v[1].p, (int)a.v[2].n, a.v[2].p);
+  s.addHandle(fd, ret ? HandleKind::Uretprobe : HandleKind::Uprobe, name);
+  s.out().payloadf("path=%s offset=0x%llx", path, (unsigned long long)offset);
+  succeed(s, a, fd);
+}
+
+void cmdAttachUprobe(Session &s, const Args &a) { attachU(s, a, false); }
+void cmdAttachUretprobe(Session &s, const Args &a) { attachU(s, a, true); }
 
 void cmdAttachTracepoint(Session &s, const Args &a) {
   Handle *p = s.findHandle(a.v[0], a, kindBit(HandleKind::Prog));
@@ -257,7 +317,7 @@ void cmdPin(Session &s, const Args &a) {
 }
 
 void cmdListHandles(Session &s, const Args &a) {
-  static const char *kNames[] = {"map", "prog", "kprobe", "kretprobe", "tracepoint", "perf_event", "raw_tracepoint", "perf_buffer", "btf"};
+  static const char *kNames[] = {"map", "prog", "kprobe", "kretprobe", "tracepoint", "perf_event", "raw_tracepoint", "perf_buffer", "btf", "uprobe", "uretprobe"};
   for (auto &h : s.handles()) s.out().payloadf("%d %s %s", h.fd, kNames[(int)h.kind], h.name[0] ? h.name : "-");
   succeed(s, a, (int64_t)s.handles().size());
 }

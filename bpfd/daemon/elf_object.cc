@@ -455,6 +455,8 @@ bool Parser::readPrograms() {
       ProgSpec spec;
       memset(&spec, 0, sizeof spec);
       copyStr(spec.name, sizeof spec.name, symName(sym));
+      if (s.name.n >= sizeof spec.section)
+        return fail("program '%s': section name is over %zu characters", spec.name, sizeof spec.section - 1);
       copyStr(spec.section, sizeof spec.section, s.name);
       if (!programTypeForSection(s.name, &spec.type, &spec.attach, spec.target, sizeof spec.target))
         return fail("program '%s': section '%s' names no program type bpfd knows", spec.name, spec.section);
@@ -516,6 +518,15 @@ bool Parser::run() {
 
 } // namespace
 
+bool splitUprobeTarget(StrRef target, StrRef *binary, StrRef *symbol) {
+  size_t i = target.n;
+  while (i > 0 && target.p[i - 1] != ':') --i;
+  if (i < 2 || i == target.n) return false;
+  *binary = StrRef(target.p, i - 1);
+  *symbol = StrRef(target.p + i, target.n - i);
+  return true;
+}
+
 bool programTypeForSection(StrRef s, uint32_t *type, AttachKind *attach, char *target, size_t cap) {
   struct Rule { const char *prefix; uint32_t type; AttachKind attach; bool exact; };
   static const Rule rules[] = {
@@ -523,8 +534,15 @@ bool programTypeForSection(StrRef s, uint32_t *type, AttachKind *attach, char *t
       {"kretprobe/", BPF_PROG_TYPE_KPROBE, AttachKind::Kretprobe, false},
       {"tracepoint/", BPF_PROG_TYPE_TRACEPOINT, AttachKind::Tracepoint, false},
       {"tp/", BPF_PROG_TYPE_TRACEPOINT, AttachKind::Tracepoint, false},
+      {"uprobe/", BPF_PROG_TYPE_KPROBE, AttachKind::Uprobe, false},
+      {"uretprobe/", BPF_PROG_TYPE_KPROBE, AttachKind::Uretprobe, false},
       {"raw_tracepoint/", BPF_PROG_TYPE_RAW_TRACEPOINT, AttachKind::RawTracepoint, false},
       {"raw_tp/", BPF_PROG_TYPE_RAW_TRACEPOINT, AttachKind::RawTracepoint, false},
+      // libbpf's SEC("kprobe") etc.: the program type, no attach point.
+      {"kprobe", BPF_PROG_TYPE_KPROBE, AttachKind::None, true},
+      {"kretprobe", BPF_PROG_TYPE_KPROBE, AttachKind::None, true},
+      {"uprobe", BPF_PROG_TYPE_KPROBE, AttachKind::None, true},
+      {"uretprobe", BPF_PROG_TYPE_KPROBE, AttachKind::None, true},
       {"perf_event", BPF_PROG_TYPE_PERF_EVENT, AttachKind::None, true},
       {"socket", BPF_PROG_TYPE_SOCKET_FILTER, AttachKind::None, true},
       {"xdp", BPF_PROG_TYPE_XDP, AttachKind::None, true},
@@ -543,6 +561,10 @@ bool programTypeForSection(StrRef s, uint32_t *type, AttachKind *attach, char *t
     *attach = r.attach;
     if (!r.exact) copyStr(target, cap, StrRef(s.p + l, s.n - l));
     if (r.attach == AttachKind::Tracepoint && !memchr(target, '/', strlen(target))) return false;
+    StrRef bin, sym;
+    if ((r.attach == AttachKind::Uprobe || r.attach == AttachKind::Uretprobe) &&
+        !splitUprobeTarget(StrRef(target), &bin, &sym))
+      return false;
     return true;
   }
   return false;

@@ -23,7 +23,7 @@ struct MapSpec {
   bool freeze;          // .rodata
 };
 
-enum class AttachKind { None, Kprobe, Kretprobe, Tracepoint, RawTracepoint };
+enum class AttachKind { None, Kprobe, Kretprobe, Tracepoint, RawTracepoint, Uprobe, Uretprobe };
 
 struct MapRef {
   uint32_t insn;    // index of the ld_imm64 in the program
@@ -34,10 +34,11 @@ struct MapRef {
 
 struct ProgSpec {
   char name[64];
-  char section[128];
+  char section[256];
   uint32_t type;
-  AttachKind attach;
-  char target[128];   // kprobe function, "cat/name" or raw tracepoint name
+  AttachKind attach;  // None: loaded only (also bare kprobe/uprobe sections)
+  char target[256];   // kprobe function, "cat/name", raw tracepoint name or
+                      // uprobe "BINARY:SYMBOL"
   size_t insnStart, insnCount; // in ObjectPlan::insns
   size_t refStart, refCount;   // in ObjectPlan::refs
 };
@@ -64,6 +65,11 @@ bool parseBpfObject(const uint8_t *data, size_t size, ObjectPlan *plan, char *er
 // Section name -> program type and attach point; false if unknown.
 bool programTypeForSection(StrRef section, uint32_t *type, AttachKind *attach, char *target,
                            size_t targetCap);
+
+// A uprobe section's target "BINARY:SYMBOL[+OFFSET]" or "BINARY:0xADDRESS"
+// (a virtual address in the binary), split at the last ':'; false if a part
+// is empty.
+bool splitUprobeTarget(StrRef target, StrRef *binary, StrRef *symbol);
 
 } // namespace bpfd
 

@@ -3,6 +3,7 @@
 // kernel must not be touched: every command acts on the running kernel.
 #include "bpf_syscall.h"
 #include "kernel_info.h"
+#include "probe_events.h"
 #include "session.h"
 
 #include <errno.h>
@@ -18,15 +19,20 @@ static constexpr size_t kMaxLine = 1u << 20;
 
 static void usage() {
   const char text[] =
-      "usage: bpfd [--help]\n"
+      "usage: bpfd [--tracefs-probes] [--help]\n"
       "Speaks the bpfd line protocol (docs/protocol.md) on stdin/stdout:\n"
       "one command per line, replies framed by a status line '<command>: ret=N'.\n"
-      "Run it on the target device as root; it loads BPF into the running kernel.\n";
+      "Run it on the target device as root; it loads BPF into the running kernel.\n"
+      "--tracefs-probes: make kprobes and uprobes through tracefs's kprobe_events and\n"
+      "uprobe_events even where the kernel has the kprobe/uprobe PMUs (the fallback\n"
+      "of kernels before 4.17).\n";
   write(1, text, sizeof text - 1);
 }
 
 int main(int argc, char **argv) {
-  if (argc > 1) {
+  if (argc == 2 && strcmp(argv[1], "--tracefs-probes") == 0) {
+    gTracefsProbes = true;
+  } else if (argc > 1) {
     usage();
     return strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ? 0 : 2;
   }

@@ -1,6 +1,7 @@
 #include "session.h"
 
 #include "perf_reader.h"
+#include "probe_events.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -57,13 +58,14 @@ Handle *Session::findHandle(StrRef token, const Args &a, int kindMask) {
 static void releaseHandle(Handle &h) {
   switch (h.kind) {
   case HandleKind::Kprobe: case HandleKind::Kretprobe: case HandleKind::Tracepoint:
-  case HandleKind::PerfEvent:
+  case HandleKind::PerfEvent: case HandleKind::Uprobe: case HandleKind::Uretprobe:
     ioctl(h.fd, PERF_EVENT_IOC_DISABLE, 0);
     for (int i = 0; i < h.extraCount; ++i) {
       ioctl(h.extraFds[i], PERF_EVENT_IOC_DISABLE, 0);
       close(h.extraFds[i]);
     }
     close(h.fd);
+    if (h.kind != HandleKind::Tracepoint && h.kind != HandleKind::PerfEvent) removeTracefsProbe(h.fd);
     break;
   case HandleKind::Reader:
     delete h.reader; // closes every ring, h.fd included
@@ -122,6 +124,8 @@ const Command kCommands[] = {
     {"BPF_ATTACH_KRETPROBE", 2, 2, "PROG FUNCTION", cmdAttachKretprobe},
     {"BPF_DETACH_KPROBE", 1, 1, "HANDLE|FUNCTION", cmdDetachKprobe},
     {"BPF_DETACH_KRETPROBE", 1, 1, "HANDLE|FUNCTION", cmdDetachKretprobe},
+    {"BPF_ATTACH_UPROBE", 3, 4, "PROG BINARY SYMBOL|0xADDRESS [PID]", cmdAttachUprobe},
+    {"BPF_ATTACH_URETPROBE", 3, 4, "PROG BINARY SYMBOL|0xADDRESS [PID]", cmdAttachUretprobe},
     {"BPF_ATTACH_TRACEPOINT", 3, 3, "PROG CATEGORY NAME", cmdAttachTracepoint},
     {"BPF_ATTACH_RAW_TRACEPOINT", 2, 2, "PROG NAME", cmdAttachRawTracepoint},
     {"BPF_ATTACH_PERF_EVENT", 4, 6, "PROG EV_TYPE EV_CONFIG PERIOD [freq] [CPU]", cmdAttachPerfEvent},

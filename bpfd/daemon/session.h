@@ -10,7 +10,8 @@ namespace bpfd {
 
 class PerfReader;
 
-enum class HandleKind { Map, Prog, Kprobe, Kretprobe, Tracepoint, PerfEvent, RawTracepoint, Reader, Btf };
+enum class HandleKind { Map, Prog, Kprobe, Kretprobe, Tracepoint, PerfEvent, RawTracepoint, Reader, Btf, Uprobe,
+                        Uretprobe };
 
 struct Handle {
   int fd;
@@ -57,7 +58,8 @@ private:
 constexpr int kindBit(HandleKind k) { return 1 << (int)k; }
 constexpr int kAnyAttachment = kindBit(HandleKind::Kprobe) | kindBit(HandleKind::Kretprobe) |
                                kindBit(HandleKind::Tracepoint) | kindBit(HandleKind::PerfEvent) |
-                               kindBit(HandleKind::RawTracepoint);
+                               kindBit(HandleKind::RawTracepoint) | kindBit(HandleKind::Uprobe) |
+                               kindBit(HandleKind::Uretprobe);
 
 // Failing and succeeding replies of a command.
 void fail(Session &s, const Args &a, int err, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
@@ -78,6 +80,8 @@ void cmdAttachKprobe(Session &, const Args &);
 void cmdAttachKretprobe(Session &, const Args &);
 void cmdDetachKprobe(Session &, const Args &);
 void cmdDetachKretprobe(Session &, const Args &);
+void cmdAttachUprobe(Session &, const Args &);
+void cmdAttachUretprobe(Session &, const Args &);
 void cmdAttachTracepoint(Session &, const Args &);
 void cmdAttachRawTracepoint(Session &, const Args &);
 void cmdAttachPerfEvent(Session &, const Args &);
@@ -104,6 +108,7 @@ void cmdSelfStatus(Session &, const Args &);
 bool parseMapType(StrRef s, uint32_t *type);
 bool parseProgType(StrRef s, uint32_t *type);
 int attachKprobe(int progFd, const char *func, uint64_t offset, bool ret, char *msg, size_t cap);
+int attachUprobe(int progFd, const char *path, uint64_t offset, bool ret, int pid, char *msg, size_t cap);
 int attachTracepoint(int progFd, StrRef cat, StrRef name, char *msg, size_t cap);
 
 } // namespace bpfd

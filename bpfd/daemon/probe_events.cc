@@ -1,0 +1,93 @@
+#include "probe_events.h"
+
+#include "bpf_syscall.h"
+#include "kernel_info.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <unistd.h>
+
+namespace bpfd {
+
+bool gTracefsProbes = false;
+
+namespace {
+
+struct ProbeEvent {
+  int fd;
+  bool uprobe;
+  char name[32];
+};
+
+// The events this process made; a fixed table (no destructor to run).
+constexpr size_t kMaxEvents = 256;
+ProbeEvent gEvents[kMaxEvents];
+size_t gEventCount;
+
+// Appends one definition line to kprobe_events or uprobe_events.
+int writeEvents(bool uprobe, const char *line) {
+  const char *root = tracefsRoot();
+  if (!root) return -ENOENT;
+  char path[128];
+  snprintf(path, sizeof path, "%s/%s", root, uprobe ? "uprobe_events" : "kprobe_events");
+  int fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC);
+  if (fd < 0) return -errno;
+  size_t n = strlen(line);
+  int err = write(fd, line, n) == (ssize_t)n ? 0 : -errno;
+  close(fd);
+  return err;
+}
+
+} // namespace
+
+int openTracefsProbe(bool uprobe, bool ret, const char *target, int pid, char *msg, size_t cap) {
+  static unsigned counter;
+  ProbeEvent e;
+  e.uprobe = uprobe;
+  snprintf(e.name, sizeof e.name, "%c%d_%u", uprobe ? 'u' : 'k', (int)getpid(), counter++);
+  char line[400];
+  snprintf(line, sizeof line, "%c:bpfd/%s %s\n", ret ? 'r' : 'p', e.name, target);
+  const char *file = uprobe ? "uprobe_events" : "kprobe_events";
+  int err = writeEvents(uprobe, line);
+  if (err < 0) {
+    snprintf(msg, cap, "creating the %s event '%.*s' in tracefs %s failed: %s", ret ? "return probe" : "probe",
+             (int)strlen(line) - 1, line, file, strerror(-err));
+    return err;
+  }
+  int id = traceEventId(StrRef("bpfd"), StrRef(e.name), msg, cap);
+  int fd = id;
+  if (id >= 0) {
+    struct perf_event_attr attr;
+    memset(&attr, 0, sizeof attr);
+    attr.size = sizeof attr;
+    attr.type = PERF_TYPE_TRACEPOINT;
+    attr.config = (uint64_t)id;
+    attr.sample_period = 1;
+    attr.wakeup_events = 1;
+    fd = sysPerfEventOpen(&attr, pid, pid < 0 ? 0 : -1, -1, PERF_FLAG_FD_CLOEXEC);
+    if (fd < 0) snprintf(msg, cap, "perf_event_open(tracefs event bpfd/%s: %s) failed: %s", e.name, target, strerror(-fd));
+  }
+  e.fd = fd;
+  if (fd >= 0 && gEventCount < kMaxEvents) {
+    gEvents[gEventCount++] = e;
+  } else {
+    if (fd >= 0) { close(fd); fd = -EMFILE; snprintf(msg, cap, "more than %zu tracefs probes", kMaxEvents); }
+    snprintf(line, sizeof line, "-:bpfd/%s\n", e.name);
+    writeEvents(uprobe, line);
+  }
+  return fd;
+}
+
+void removeTracefsProbe(int fd) {
+  for (size_t i = 0; i < gEventCount; ++i) {
+    if (gEvents[i].fd != fd) continue;
+    char line[48];
+    snprintf(line, sizeof line, "-:bpfd/%s\n", gEvents[i].name);
+    writeEvents(gEvents[i].uprobe, line);
+    gEvents[i] = gEvents[--gEventCount];
+    return;
+  }
+}
+
+} // namespace bpfd

@@ -1,0 +1,48 @@
+// A uretprobe program in the shape bpf-xcc gives: its section names the
+// probe, "uretprobe/BINARY:SYMBOL" (-DTARGET=BINARY:SYMBOL). It counts the
+// returns and sums the return values (-DRC_OFFSET: where the return value
+// register is in struct pt_regs), and sends one event at the EXPECTED-th
+// return so that a poll wakes when all returns are in.
+typedef unsigned int u32;
+typedef unsigned long long u64;
+
+#define SEC(name) __attribute__((section(name), used))
+#define __uint(name, val) int (*name)[val]
+#define __type(name, val) typeof(val) *name
+#define STR2(x) #x
+#define STR(x) STR2(x)
+
+enum { MAP_ARRAY = 2, MAP_PERF_EVENT_ARRAY = 4 };
+#define BPF_F_CURRENT_CPU 0xffffffffULL
+
+static void *(*bpf_map_lookup_elem)(void *map, const void *key) = (void *)1;
+static long (*bpf_perf_event_output)(void *ctx, void *map, u64 flags, void *data, u64 size) = (void *)25;
+
+struct {
+  __uint(type, MAP_ARRAY);
+  __type(key, u32);
+  __type(value, u64);
+  __uint(max_entries, 2); // 0: returns, 1: sum of the return values
+} hits SEC(".maps");
+
+struct {
+  __uint(type, MAP_PERF_EVENT_ARRAY);
+  __uint(key_size, sizeof(u32));
+  __uint(value_size, sizeof(u32));
+} done SEC(".maps");
+
+SEC("uretprobe/" STR(TARGET))
+int on_return(void *ctx) {
+  u32 k0 = 0, k1 = 1;
+  u64 *calls = bpf_map_lookup_elem(&hits, &k0);
+  u64 *sum = bpf_map_lookup_elem(&hits, &k1);
+  if (!calls || !sum)
+    return 0;
+  *sum += *(u64 *)((char *)ctx + RC_OFFSET) & 0xffffffff;
+  u64 n = ++*calls;
+  if (n == EXPECTED)
+    bpf_perf_event_output(ctx, &done, BPF_F_CURRENT_CPU, &n, sizeof n);
+  return 0;
+}
+
+char LICENSE[] SEC("license") = "GPL";
