@@ -5,7 +5,10 @@
  * port and powers off when bpfd exits. What it does, in order:
  *   1. mounts proc, sysfs, devtmpfs, tracefs, debugfs and bpffs;
  *   2. loads the modules named in /etc/modules (one a line) from
- *      /lib/modules/NAME.ko with finit_module;
+ *      /lib/modules/NAME.ko with finit_module, then every
+ *      /lib/modules/extra/NAME.ko in name order (added with bpfd-remote
+ *      --guest-file, dependencies first, e.g. 01-crc16.ko ... 05-ext4.ko;
+ *      a module that fails is reported, not fatal);
  *   3. finds the virtio-serial ports named "bpfd" (data) and "bpfd-ctl"
  *      (control) through /sys/class/virtio-ports/<port>/name;
  *   4. starts the optional workload in the background: /etc/workload (argv,
@@ -25,6 +28,7 @@
  * data port also ends bpfd's input (its later output is dropped).
  *
  * Console lines for the harness all start with "BPFD-GUEST: ":
+ *   MODULE-FAILED PATH: ERROR     an extra module did not load
  *   READY bpfd=PID port=DEV       bpfd started
  *   WORKLOAD pid=PID argv0=PATH   workload started
  *   EXIT status=N                 bpfd ended (N: exit code, or 128+signal)
@@ -156,6 +160,22 @@ static void load_modules(void) {
       fatal("cannot load module %s: %s", path, strerror(errno));
     close(fd);
   }
+  struct dirent **extra;
+  int n = scandir("/lib/modules/extra", &extra, NULL, alphasort);
+  for (int i = 0; i < n; i++) {
+    const char *name = extra[i]->d_name;
+    size_t len = strlen(name);
+    char path[512];
+    snprintf(path, sizeof(path), "/lib/modules/extra/%s", name);
+    int fd = len > 3 && strcmp(name + len - 3, ".ko") == 0 ? open(path, O_RDONLY | O_CLOEXEC) : -2;
+    if (fd == -1 || (fd >= 0 && syscall(SYS_finit_module, fd, "", 0) != 0 && errno != EEXIST))
+      say("MODULE-FAILED %s: %s", path, strerror(errno));
+    if (fd >= 0)
+      close(fd);
+    free(extra[i]);
+  }
+  if (n >= 0)
+    free(extra);
 }
 
 /* ---- 3. ports --------------------------------------------------------------- */

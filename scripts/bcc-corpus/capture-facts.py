@@ -7,8 +7,13 @@ from the BTF inside the same kernel's image (a vmlinux ELF's .BTF section, or
 the raw BTF blob inside an arm64 Image). Writes OUT/{facts.json, profile,
 kallsyms, structs.json}. Nothing is read from the host's kernel.
 
+A real device has its file systems loaded: with a qemu remote and
+--kernel-root, the guest first loads the --modules (default ext4 and btrfs,
+with their dependencies, from the same Debian kernel package; see
+guest_modules.py), so that their functions and symbols are in the facts.
+
   capture-facts.py --remote qemu:arm64 --bpfd-remote build/bin/bpfd-remote \
-      --image KERNEL_IMAGE --out DIR
+      --kernel-root CACHE/kernels/arm64/current --out DIR [--modules ext4,btrfs]
 """
 import argparse
 import json
@@ -19,6 +24,7 @@ import sys
 import time
 
 import corpus_facts
+import guest_modules
 
 BTF_MAGIC = 0xEB9F
 
@@ -79,9 +85,9 @@ def btf_struct_members(data, pos):
 
 
 # --- bpfd session ------------------------------------------------------------
-def run_session(bpfd_remote, remote, timeout):
+def run_session(bpfd_remote, remote, timeout, extra_args):
     cmds = "GET_TARGET_PROFILE tp=all kfuncs=all\nGET_KALLSYMS\nEXIT\n"
-    proc = subprocess.run([bpfd_remote, "--timeout", str(timeout), remote],
+    proc = subprocess.run([bpfd_remote, "--timeout", str(timeout)] + extra_args + [remote],
                           input=cmds.encode(), stdout=subprocess.PIPE,
                           stderr=subprocess.PIPE, timeout=timeout * 4)
     if proc.returncode != 0:
@@ -122,6 +128,9 @@ def main():
     ap.add_argument("--out", required=True, help="facts folder to write")
     ap.add_argument("--timeout", type=int, default=180, help="seconds per bpfd step")
     ap.add_argument("--cpus", type=int, default=2, help="CPU count tools are told (default 2)")
+    ap.add_argument("--modules", default="ext4,btrfs",
+                    help="qemu: kernel modules the guest loads first, comma-separated "
+                    "(default ext4,btrfs; '' for none); needs --kernel-root")
     args = ap.parse_args()
 
     if not args.image and args.kernel_root:
@@ -154,12 +163,25 @@ def main():
     structs = btf_struct_members(data, pos)
     progress("%s: %d structs and unions from BTF" % (os.path.basename(args.image), len(structs)))
 
+    extra_args, modules = [], [m for m in args.modules.split(",") if m]
+    if modules and args.remote.startswith("qemu:") and args.kernel_root:
+        arch_name = args.remote.split(":", 1)[1]
+        try:
+            loaded = guest_modules.ensure(args.kernel_root, arch_name, modules)
+        except (RuntimeError, OSError, subprocess.CalledProcessError) as e:
+            print("capture-facts: cannot provide the modules %s: %s" % (args.modules, e),
+                  file=sys.stderr)
+            return 1
+        extra_args = guest_modules.guest_file_args(loaded)
+        progress("%s: the guest loads %s" % (args.remote, " ".join(n for _, n in loaded)))
+
     start = time.time()
     progress("%s: reading the target profile and kallsyms through bpfd" % args.remote)
     greeting = None
     for attempt in (1, 2):
         try:
-            greeting, profile, kallsyms = run_session(args.bpfd_remote, args.remote, args.timeout)
+            greeting, profile, kallsyms = run_session(args.bpfd_remote, args.remote, args.timeout,
+                                                      extra_args)
             break
         except (RuntimeError, subprocess.TimeoutExpired) as e:
             print("capture-facts: attempt %d: %s" % (attempt, e), file=sys.stderr)
@@ -177,6 +199,13 @@ def main():
     progress("%s: %d profile lines, %d kallsyms lines in %.1f s" % (
         args.remote, len(profile), len(kallsyms), time.time() - start))
 
+    for m in modules:
+        mark = "[%s]" % m
+        if not any(l.endswith(mark) for l in kallsyms):
+            print("capture-facts: %s: module %s has no symbols in kallsyms: not loaded" % (
+                args.remote, m), file=sys.stderr)
+            return 1
+
     prefix = corpus_facts.ARCHES[arch][1]
     meta = {
         "arch": arch,
@@ -188,6 +217,7 @@ def main():
         "kfunc": False,
         "lsm": False,
         "greeting": greeting,
+        "modules": modules,
     }
     with open(os.path.join(args.out, "profile"), "w") as f:
         f.write("\n".join(profile) + "\n")
