@@ -1,15 +1,15 @@
 #!/usr/bin/env bash
-# The main job's run: Debian's opensnoop (BCC), cross-compiled for arm64 against
+# The main job's run: Debian's filetop (BCC), cross-compiled for arm64 against
 # Debian's arm64 kernel headers by bpf-xcc, run on an arm64 QEMU guest through
-# bpfd for 8 seconds while a workload there opens files; one line per open.
-# (filetop is the goal of the main job; its program does not pass the arm64
-# verifier yet: docs/tools.md.)
-# With a phone: scripts/run-bcc-tool.py opensnoop --remote adb --duration 10
+# bpfd for four 2-second intervals while a workload there writes and reads
+# files; each interval prints the top files by reads and writes, like
+# `filetop 2`.
+# With a phone: scripts/run-bcc-tool.py filetop --remote adb --interval 2 --clear
 #   $1  build folder (default: build)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:-$root/build}
 cmake --build "$build" --target bcc-corpus > /dev/null
-exec "$root/scripts/run-bcc-tool.py" --build "$build" opensnoop \
-  --remote qemu:arm64 --duration 8 \
-  --workload "/bin/workload -i 250 open:/etc/hostname write:/tmp/demo.log open:/tmp/demo.log open:/etc/missing"
+exec "$root/scripts/run-bcc-tool.py" --build "$build" filetop \
+  --remote qemu:arm64 --interval 2 --count 4 --clear \
+  --workload "/bin/workload -i 100 write:/tmp/app.log read:/tmp/app.log write:/tmp/notes.txt read:/etc/modules"
