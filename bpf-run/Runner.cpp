@@ -175,17 +175,44 @@ static std::string attachCommand(int Prog, StringRef Section) {
   }
   if (Kind == "raw_tracepoint" || Kind == "raw_tp")
     return "BPF_ATTACH_RAW_TRACEPOINT " + P + " " + Target.str();
+  if (Kind == "perf_event") { // perf_event/TYPE/CONFIG/freq=F or period=P
+    SmallVector<StringRef, 3> F;
+    Target.split(F, '/');
+    uint64_t Type, Config, N;
+    if (F.size() != 3 || F[0].getAsInteger(10, Type) || F[1].getAsInteger(10, Config))
+      return "";
+    StringRef Rate = F[2];
+    bool Freq = Rate.consume_front("freq=");
+    if (!Freq && !Rate.consume_front("period="))
+      return "";
+    if (Rate.getAsInteger(10, N) || N == 0)
+      return "";
+    return "BPF_ATTACH_PERF_EVENT " + P + " " + std::to_string(Type) + " " +
+           std::to_string(Config) + " " + std::to_string(N) + (Freq ? " freq" : "");
+  }
   return "";
+}
+
+// The sections bpfd's LOAD_OBJECT attaches by itself.
+static bool attachedByLoad(StringRef Section) {
+  for (StringRef Prefix : {"kprobe/", "kretprobe/", "tracepoint/", "tp/", "raw_tracepoint/",
+                           "raw_tp/", "uprobe/", "uretprobe/"})
+    if (Section.starts_with(Prefix))
+      return true;
+  return false;
 }
 
 // LOAD_OBJECT attached each program at its ELF section, the first attach
 // point bpf-xcc recorded for it; the others (opensnoop's trace_return at
-// openat and openat2 too) are attached here, to the same program handle. A
-// point that cannot be attached is a warning, as the rest still works.
+// openat and openat2 too) are attached here, to the same program handle, and
+// so are perf_event programs (profile's do_perf_event), which LOAD_OBJECT
+// leaves unattached. A point that cannot be attached is a warning, as the
+// rest still works.
 Error Run::attachMore() {
   std::set<std::pair<std::string, std::string>> Done;
   for (const LoadedProgram &P : Programs)
-    Done.insert({P.Name, P.Section});
+    if (attachedByLoad(P.Section))
+      Done.insert({P.Name, P.Section});
   for (const AttachPoint &A : Obj.attachPoints()) {
     if (!Done.insert({A.Function, A.Section}).second)
       continue;
@@ -196,7 +223,8 @@ Error Run::attachMore() {
     std::string Cmd = attachCommand(It->Handle, A.Section);
     if (Cmd.empty()) {
       errs() << "bpf-run: warning: cannot attach " << A.Function << " at " << A.Section
-             << ": bpfd attaches kprobe, kretprobe, tracepoint and raw_tracepoint points\n";
+             << ": bpf-run attaches kprobe, kretprobe, tracepoint, raw_tracepoint and "
+                "perf_event/TYPE/CONFIG/freq=F|period=P points\n";
       continue;
     }
     bpfd::Expected<bpfd::Reply> R = S.command(Cmd);

@@ -31,6 +31,13 @@ def attach_args(record, overridden=()):
     args = []
     for a in record.get("attach", []):
         kind, fn, event = a.get("kind"), a.get("fn_name"), a.get("event") or a.get("tp")
+        if kind == "perf_event" and fn and fn not in overridden:
+            # attach_perf_event(ev_type, ev_config, sample_freq | sample_period)
+            rate = "freq=%d" % a["sample_freq"] if a.get("sample_freq") else \
+                "period=%d" % a.get("sample_period", 0)
+            args += ["--attach", "%s=perf_event/%d/%d/%s"
+                     % (fn, a.get("ev_type", 1), a.get("ev_config", 0), rate)]
+            continue
         if kind not in SECTION_OF_KIND or not fn or not event or fn in overridden:
             continue
         if a.get("available") is False:
