@@ -6,8 +6,9 @@
 //    BPF helper calls on the BTF-defined map;
 //  - extra parameters of kprobe functions become reads of the argument
 //    registers of struct pt_regs;
-//  - reads of kernel memory through probe arguments (a->b->c) become
-//    bpf_probe_read_kernel calls, chained;
+//  - reads of kernel memory (a->b->c through any kernel pointer that
+//    KernelPointers.h finds) become bpf_probe_read_kernel calls, chained;
+//  - helper functions (static, inline) get always_inline, as in BCC;
 //  - a prologue defines each map's BPF_MAP_TYPE_* and the structs of the
 //    TRACEPOINT_PROBE arguments.
 //

@@ -197,14 +197,12 @@ Class KernelPointerWalker::classify(Expr *E) {
     Class B = of(ME->getBase());
     if (ME->isArrow() ? B == Class::KernelPtr : B == Class::KernelLValue)
       return Class::KernelLValue;
-    if (ME->isArrow() ? B == Class::None : B == Class::CtxLValue) {
-      if (B == Class::CtxLValue)
-        return Class::CtxLValue;
+    if (!ME->isArrow() && B == Class::CtxLValue)
+      return Class::CtxLValue; // ctx->a.b
+    if (ME->isArrow() && B == Class::None)
       if (auto *DRE = dyn_cast<DeclRefExpr>(ME->getBase()->IgnoreParenImpCasts()))
-        if (auto *P = dyn_cast<ParmVarDecl>(DRE->getDecl()))
-          if (A.isContextParam(P))
-            return Class::CtxLValue;
-    }
+        if (auto *P = dyn_cast<ParmVarDecl>(DRE->getDecl()); P && A.isContextParam(P))
+          return Class::CtxLValue; // ctx->regs, args->skaddr
     // A field that was given a kernel pointer (struct values of maps).
     auto It = A.DeclLevel.find(ME->getMemberDecl());
     if (It != A.DeclLevel.end())
