@@ -452,9 +452,11 @@ void BccRewriteConsumer::HandleTranslationUnit(ASTContext &Ctx) {
     } else {
       // As BCC: helper functions are inlined into each program, so what the
       // probe passes them (constants, the context, stack pointers) stays
-      // known to the verifier.
-      SourceLocation Start = SM.getFileLoc(FD->getBeginLoc());
-      if (SM.isInMainFile(Start))
+      // known to the verifier. One a macro defines (KFUNC_PROBE's body) is
+      // left to the macro: text before the macro would reach its first
+      // declaration instead.
+      SourceLocation Start = FD->getBeginLoc();
+      if (Start.isFileID() && SM.isInMainFile(Start))
         R.InsertTextBefore(Start, "__attribute__((always_inline)) ");
     }
     FunctionRewriter FR(Ctx, R, Opts, Maps, KP, Out.Failed);
