@@ -3,15 +3,21 @@
 
 #include "HelpersHeader.h"
 
+#include "clang/AST/ASTContext.h"
 #include "clang/CodeGen/CodeGenAction.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/CompilerInvocation.h"
 #include "clang/Frontend/FrontendActions.h"
+#include "clang/Frontend/MultiplexConsumer.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "clang/Lex/PreprocessorOptions.h"
 
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/InstrTypes.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <set>
 
 using namespace clang;
 using namespace llvm;
@@ -21,6 +27,8 @@ namespace bpfxcc {
 static const char HelpersPath[] = "/virtual/bpf-xcc/bpf_xcc_helpers.h";
 static const char VirtualIncludeDir[] = "/virtual/bpf-xcc/include";
 static const char ProtoPath[] = "/virtual/bpf-xcc/include/bcc/proto.h";
+static const char VersionIncludeDir[] = "/virtual/bpf-xcc/version";
+static const char VersionPath[] = "/virtual/bpf-xcc/version/linux/version.h";
 
 std::vector<std::string> cc1Args(const FrontendInput &In, int Pass) {
   std::vector<std::string> A = {
@@ -30,6 +38,8 @@ std::vector<std::string> cc1Args(const FrontendInput &In, int Pass) {
       "-nostdsysteminc", "-nobuiltininc", "-resource-dir", In.ResourceDir,
       "-internal-isystem", In.ResourceDir + "/include",
       "-D__BPF_XCC_PASS=" + std::to_string(Pass), "-D__BPF_XCC__"};
+  if (!In.VersionHeader.empty())
+    A.push_back(std::string("-I") + VersionIncludeDir);
   for (const std::string &F : In.Flags) {
     if (F == "-fno-stack-protector" || F == "-nostdinc")
       continue; // cc1's defaults
@@ -40,6 +50,12 @@ std::vector<std::string> cc1Args(const FrontendInput &In, int Pass) {
   A.push_back("-Wno-gnu-variable-sized-type-not-at-end");
   A.push_back("-Wno-address-of-packed-member");
   A.push_back("-Wno-unused-function");
+  // Kernel headers hold inline functions calling functions that only the
+  // kernel's own sources declare (slub_def.h's slab_address()). Clang 16+
+  // makes that an error even when the function is never used; as with
+  // BCC's clang 14, it is not. A call that reaches code is an error of the
+  // code pass (reportUndefinedCalls()).
+  A.push_back("-Wno-implicit-function-declaration");
   A.push_back("-include");
   A.push_back(HelpersPath);
   A.push_back("-x");
@@ -52,7 +68,9 @@ namespace {
 /// A CompilerInstance over in-memory main file and helpers header.
 class Pass {
 public:
-  Pass(const FrontendInput &In, int PassNo, StringRef MainText) {
+  /// \p Diags, if given, receives the diagnostics instead of stderr.
+  Pass(const FrontendInput &In, int PassNo, StringRef MainText,
+       DiagnosticConsumer *Diags = nullptr) {
     std::vector<std::string> Args = cc1Args(In, PassNo);
     std::vector<const char *> Argv;
     for (size_t I = 1; I < Args.size(); ++I)
@@ -63,7 +81,12 @@ public:
     // Print with the invocation's options: presumed locations (#line) give
     // the user's own line numbers.
     CI.getDiagnosticOpts().ShowColors = false;
-    CI.createDiagnostics(new TextDiagnosticPrinter(errs(), &CI.getDiagnosticOpts()));
+    if (Diags)
+      CI.createDiagnostics(Diags, /*ShouldOwnClient=*/false);
+    else
+      CI.createDiagnostics(new TextDiagnosticPrinter(errs(), &CI.getDiagnosticOpts()));
+    if (!In.SkipBodies.empty())
+      CI.getFrontendOpts().SkipFunctionBodies = true;
     PreprocessorOptions &PP = CI.getPreprocessorOpts();
     PP.addRemappedFile(In.FileName,
                        MemoryBuffer::getMemBufferCopy(MainText, In.FileName).release());
@@ -71,6 +94,9 @@ public:
                        MemoryBuffer::getMemBuffer(bccProtoHeader(), ProtoPath).release());
     PP.addRemappedFile(HelpersPath,
                        MemoryBuffer::getMemBuffer(helpersHeader(), HelpersPath).release());
+    if (!In.VersionHeader.empty())
+      PP.addRemappedFile(VersionPath, MemoryBuffer::getMemBufferCopy(
+                                          In.VersionHeader, VersionPath).release());
   }
   bool Ok = false;
   CompilerInstance CI;
@@ -83,33 +109,222 @@ std::string withPrologue(const FrontendInput &In, StringRef Prologue,
   return (Prologue + "\n#line 1 \"" + In.FileName + "\"\n" + Source).str();
 }
 
+/// Skips the bodies of the named functions (Sema asks it for every body
+/// once FrontendOptions::SkipFunctionBodies is set).
+class BodySkipper : public ASTConsumer {
+public:
+  explicit BodySkipper(const std::vector<std::string> &Names)
+      : Names(Names.begin(), Names.end()) {}
+  bool shouldSkipFunctionBody(Decl *D) override {
+    const auto *FD = dyn_cast<FunctionDecl>(D);
+    return FD && Names.count(FD->getName().str());
+  }
+
+private:
+  std::set<std::string> Names;
+};
+
+/// Records where errors are, and prints every diagnostic into a buffer that
+/// is shown only if the errors are the program's.
+class ErrorRecorder : public DiagnosticConsumer {
+public:
+  ErrorRecorder(DiagnosticOptions *Opts) : Out(Text), Printer(Out, Opts) {}
+  void BeginSourceFile(const LangOptions &LO, const Preprocessor *PP) override {
+    Printer.BeginSourceFile(LO, PP);
+  }
+  void EndSourceFile() override { Printer.EndSourceFile(); }
+  void HandleDiagnostic(DiagnosticsEngine::Level L, const Diagnostic &Info) override {
+    DiagnosticConsumer::HandleDiagnostic(L, Info);
+    if (L >= DiagnosticsEngine::Error)
+      Errors.push_back(Info.getLocation());
+    Printer.HandleDiagnostic(L, Info);
+  }
+  std::vector<SourceLocation> Errors;
+  std::string Text;
+  raw_string_ostream Out;
+  TextDiagnosticPrinter Printer;
+};
+
+/// After the analysis pass: the header functions whose bodies hold the
+/// recorded errors; none when an error lies elsewhere (the program, our
+/// headers, a declaration). A program that calls one of them fails in the
+/// code pass (reportUndefinedCalls).
+class BrokenHeaderFunctions : public ASTConsumer {
+public:
+  BrokenHeaderFunctions(const ErrorRecorder &Rec, std::vector<std::string> &Names)
+      : Rec(Rec), Names(Names) {}
+  void HandleTranslationUnit(ASTContext &Ctx) override {
+    const SourceManager &SM = Ctx.getSourceManager();
+    std::vector<const FunctionDecl *> Bodies;
+    for (const Decl *D : Ctx.getTranslationUnitDecl()->decls())
+      if (const auto *FD = dyn_cast<FunctionDecl>(D))
+        if (FD->doesThisDeclarationHaveABody())
+          Bodies.push_back(FD);
+    std::set<std::string> Found;
+    for (SourceLocation Loc : Rec.Errors) {
+      SourceLocation L = SM.getExpansionLoc(Loc);
+      if (L.isInvalid() || SM.isWrittenInMainFile(L) ||
+          SM.getFilename(L).starts_with("/virtual/"))
+        return; // the program's own error
+      const FunctionDecl *In = nullptr;
+      for (const FunctionDecl *FD : Bodies) {
+        SourceRange R(SM.getExpansionLoc(FD->getBeginLoc()),
+                      SM.getExpansionLoc(FD->getEndLoc()));
+        if (!SM.isBeforeInTranslationUnit(L, R.getBegin()) &&
+            !SM.isBeforeInTranslationUnit(R.getEnd(), L))
+          In = FD;
+      }
+      if (!In || !In->isStatic())
+        return;
+      Found.insert(In->getName().str());
+    }
+    Names.assign(Found.begin(), Found.end());
+  }
+
+private:
+  const ErrorRecorder &Rec;
+  std::vector<std::string> &Names; ///< Outlives the consumer.
+};
+
 class RewriteAction : public ASTFrontendAction {
 public:
-  RewriteAction(const RewriteOptions &Opts, RewriteResult &Out) : Opts(Opts), Out(Out) {}
+  RewriteAction(const RewriteOptions &Opts, RewriteResult &Out,
+                const std::vector<std::string> &Skip,
+                std::unique_ptr<ASTConsumer> Extra = nullptr)
+      : Opts(Opts), Out(Out), Skip(Skip), Extra(std::move(Extra)) {}
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &,
                                                  StringRef) override {
-    return createBccRewriter(Opts, Out);
+    std::vector<std::unique_ptr<ASTConsumer>> C;
+    C.push_back(createBccRewriter(Opts, Out));
+    C.push_back(std::make_unique<BodySkipper>(Skip));
+    if (Extra)
+      C.push_back(std::move(Extra));
+    return std::make_unique<MultiplexConsumer>(std::move(C));
   }
 
 private:
   const RewriteOptions &Opts;
   RewriteResult &Out;
+  const std::vector<std::string> &Skip;
+  std::unique_ptr<ASTConsumer> Extra;
+};
+
+/// Code generation, skipping the bodies the analysis pass dropped.
+class CodeAction : public WrapperFrontendAction {
+public:
+  CodeAction(EmitLLVMOnlyAction *Inner, const std::vector<std::string> &Skip)
+      : WrapperFrontendAction(std::unique_ptr<FrontendAction>(Inner)),
+        Inner(Inner), Skip(Skip) {}
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
+                                                 StringRef File) override {
+    std::vector<std::unique_ptr<ASTConsumer>> C;
+    C.push_back(WrapperFrontendAction::CreateASTConsumer(CI, File));
+    if (!C.back())
+      return nullptr;
+    C.push_back(std::make_unique<BodySkipper>(Skip));
+    return std::make_unique<MultiplexConsumer>(std::move(C));
+  }
+  EmitLLVMOnlyAction *Inner;
+
+private:
+  const std::vector<std::string> &Skip;
 };
 
 Error failed(StringRef What) {
   return createStringError(inconvertibleErrorCode(), "%s", What.str().c_str());
 }
+
+/// Reports each call to a function declared but not defined in the module:
+/// BPF code can call BPF helpers (function pointers to their numbers),
+/// intrinsics, kfuncs (extern __ksym, section .ksyms) and its own functions,
+/// nothing else. Returns the number of such calls.
+unsigned reportUndefinedCalls(const llvm::Module &M) {
+  unsigned N = 0;
+  for (const llvm::Function &F : M)
+    for (const llvm::BasicBlock &BB : F)
+      for (const llvm::Instruction &I : BB) {
+        const auto *Call = dyn_cast<llvm::CallBase>(&I);
+        if (!Call)
+          continue;
+        // Implicitly declared functions are called through a mismatching
+        // type: look through it.
+        const auto *Callee = dyn_cast<llvm::Function>(
+            Call->getCalledOperand()->stripPointerCasts());
+        // "dontcall-error" (the kernel's compiletime_assert(): a call left
+        // in dead code until O2 folds it) is the backend's to report.
+        if (!Callee || !Callee->isDeclaration() || Callee->isIntrinsic() ||
+            Callee->getSection() == ".ksyms" ||
+            Callee->hasFnAttribute("dontcall-error") ||
+            Callee->hasFnAttribute("dontcall-warn"))
+          continue;
+        std::string Where;
+        if (const llvm::DebugLoc &DL = Call->getDebugLoc()) {
+          const auto *Scope = cast<llvm::DIScope>(DL->getScope());
+          // The presumed name: the user's file as given, headers by the
+          // path they were found at.
+          std::string File = Scope->getFilename().str();
+          Where = File + ":" + std::to_string(DL.getLine()) + ":" +
+                  std::to_string(DL.getCol()) + ": ";
+        }
+        errs() << Where << "error: call to undeclared or external function '"
+               << Callee->getName() << "' (from '" << F.getName()
+               << "'): BPF code can call only BPF helpers and functions the "
+                  "program defines\n";
+        ++N;
+      }
+  return N;
+}
 } // namespace
 
 Error runAnalysisPass(const FrontendInput &In, const RewriteOptions &Opts,
-                      RewriteResult &Out) {
-  Pass P(In, 1, withPrologue(In, In.Prologue, In.Source));
-  if (!P.Ok)
-    return failed("invalid compiler flags");
-  RewriteAction Action(Opts, Out);
-  if (!P.CI.ExecuteAction(Action) || Out.Failed ||
-      P.CI.getDiagnostics().hasErrorOccurred())
-    return failed("compilation failed");
+                      RewriteResult &Out, std::vector<std::string> &SkippedBodies) {
+  std::string Text = withPrologue(In, In.Prologue, In.Source);
+  // First attempt: diagnostics buffered until we know whose errors they are,
+  // printed with the invocation's options (reference-counted copy).
+  DiagnosticOptions *DiagOpts;
+  {
+    Pass Probe(In, 1, Text);
+    if (!Probe.Ok)
+      return failed("invalid compiler flags");
+    DiagOpts = new DiagnosticOptions(Probe.CI.getDiagnosticOpts());
+  }
+  ErrorRecorder Rec(DiagOpts);
+  std::vector<std::string> BrokenNames;
+  auto Broken = std::make_unique<BrokenHeaderFunctions>(Rec, BrokenNames);
+  bool Ok;
+  {
+    Pass P(In, 1, Text, &Rec);
+    P.CI.getDiagnosticOpts().ShowCarets = false; // no "N errors generated" yet
+    RewriteAction Action(Opts, Out, In.SkipBodies, std::move(Broken));
+    Ok = P.CI.ExecuteAction(Action) && !Out.Failed &&
+         !P.CI.getDiagnostics().hasErrorOccurred();
+  }
+  Rec.Out.flush();
+  if (!Ok && !Rec.Errors.empty() && !BrokenNames.empty()) {
+    // Only header functions the program does not reach are broken: again,
+    // without their bodies.
+    FrontendInput Again = In;
+    Again.SkipBodies.insert(Again.SkipBodies.end(), BrokenNames.begin(),
+                            BrokenNames.end());
+    Out = RewriteResult();
+    Pass P(Again, 1, Text);
+    RewriteAction Action(Opts, Out, Again.SkipBodies);
+    if (!P.CI.ExecuteAction(Action) || Out.Failed ||
+        P.CI.getDiagnostics().hasErrorOccurred())
+      return failed("compilation failed");
+    SkippedBodies = Again.SkipBodies;
+    if (In.Verbose) {
+      errs() << "bpf-xcc: not compiled (kernel-header functions in error that "
+                "the program does not use):";
+      for (const std::string &N : BrokenNames)
+        errs() << " " << N;
+      errs() << "\n";
+    }
+  } else {
+    errs() << Rec.Text;
+    if (!Ok)
+      return failed("compilation failed");
+  }
   // The rewritten buffer still holds the pass-1 prologue: strip it.
   if (!In.Prologue.empty()) {
     StringRef S = Out.Source;
@@ -126,12 +341,18 @@ Expected<std::unique_ptr<llvm::Module>> runCodePass(const FrontendInput &In,
   Pass P(In, 2, withPrologue(In, In.Prologue, In.Source));
   if (!P.Ok)
     return failed("invalid compiler flags");
-  EmitLLVMOnlyAction Action(&Ctx);
+  CodeAction Action(new EmitLLVMOnlyAction(&Ctx), In.SkipBodies);
   if (!P.CI.ExecuteAction(Action) || P.CI.getDiagnostics().hasErrorOccurred())
     return failed("compilation failed");
-  std::unique_ptr<llvm::Module> M = Action.takeModule();
+  std::unique_ptr<llvm::Module> M = Action.Inner->takeModule();
   if (!M)
     return failed("no module generated");
+  if (reportUndefinedCalls(*M))
+    return failed("compilation failed");
+  // Top-level asm statements come from the target architecture's headers
+  // (32-bit arm's asm/unified.h: `.syntax unified`) and are that
+  // architecture's assembly: the BPF object carries none.
+  M->setModuleInlineAsm("");
   return std::move(M);
 }
 

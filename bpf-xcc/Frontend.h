@@ -27,15 +27,33 @@ struct FrontendInput {
   std::string Triple;     ///< Target triple (aarch64-linux-gnu, ...).
   std::vector<std::string> Flags; ///< Driver-style -I/-D/-include/-W flags.
   std::string ResourceDir;        ///< clang's builtin headers (stddef.h ...).
+  /// Text of a linux/version.h found before the tree's (the target's
+  /// LINUX_VERSION_CODE when it differs from the tree's); "" for none.
+  std::string VersionHeader;
+  /// Kernel-header functions whose bodies are not compiled: those the
+  /// analysis pass found in error and the program does not use.
+  std::vector<std::string> SkipBodies;
   bool Verbose = false;
 };
 
 /// Analysis pass: parses with __BPF_XCC_PASS=1 and rewrites.
+///
+/// Kernel headers hold inline functions that do not compile outside the
+/// kernel (6.1's slub_def.h: nearest_obj() calls slab_address() and reads
+/// struct slab, both private to mm/). When every error lies in the body of
+/// such a header function, the pass is run again without compiling those
+/// bodies; their names land in \p SkippedBodies (for the code pass). A
+/// program that calls one then fails in the code pass at its call.
 llvm::Error runAnalysisPass(const FrontendInput &In, const RewriteOptions &Opts,
-                            RewriteResult &Out);
+                            RewriteResult &Out,
+                            std::vector<std::string> &SkippedBodies);
 
 /// Code pass: parses with __BPF_XCC_PASS=2 and returns the LLVM module
 /// (target triple, -O2 attributes, no optimisation run yet, debug info).
+/// A call to a function the program does not define (an implicitly declared
+/// one, e.g. from a kernel header's inline function the program uses) is an
+/// error at the call's file:line:col; header functions the program never
+/// uses are not compiled, so their undeclared calls are no error.
 llvm::Expected<std::unique_ptr<llvm::Module>>
 runCodePass(const FrontendInput &In, llvm::LLVMContext &Ctx);
 

@@ -140,6 +140,22 @@ StringRef KernelTree::config(StringRef Name) const {
   return It == Config.end() ? StringRef() : StringRef(It->second);
 }
 
+bool KernelTree::declaresHelper(StringRef Name) const {
+  auto MB = MemoryBuffer::getFile(SourceDir + "/include/uapi/linux/bpf.h");
+  if (!MB)
+    return false;
+  // Entries read FN(name) (older trees) or FN(name, id, ##ctx) (6.1 on).
+  StringRef Text = (*MB)->getBuffer();
+  std::string Key = ("FN(" + Name).str();
+  for (size_t At = Text.find(Key); At != StringRef::npos;
+       At = Text.find(Key, At + 1)) {
+    StringRef After = Text.drop_front(At + Key.size()).ltrim(" \t");
+    if (After.starts_with(",") || After.starts_with(")"))
+      return true;
+  }
+  return false;
+}
+
 std::vector<std::string> KernelTree::flags() const {
   const std::string &S = SourceDir, &O = BuildDir;
   const std::string A = "/arch/" + Arch->KernelDir.str();

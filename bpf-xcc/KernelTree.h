@@ -37,6 +37,10 @@ public:
   llvm::StringRef release() const { return Release; }
   /// Value of CONFIG_<Name> in .config ("" when unset).
   llvm::StringRef config(llvm::StringRef Name) const;
+  /// Whether the tree's include/uapi/linux/bpf.h lists the BPF helper
+  /// \p Name (e.g. "probe_read_kernel") in its FN() table: the helpers the
+  /// target kernel has, backports included. False when the header is absent.
+  bool declaresHelper(llvm::StringRef Name) const;
 
 private:
   KernelTree(const ArchInfo &Arch) : Arch(&Arch) {}

@@ -124,6 +124,42 @@ static Error tracepointPrologue(StringRef Source, const Profile *Prof,
   return Error::success();
 }
 
+namespace {
+struct TargetVersion {
+  unsigned Code;
+  std::string From;
+  bool Overrides; ///< Not the tree's own linux/version.h.
+};
+} // namespace
+
+static Expected<TargetVersion> targetVersionCode(const KernelTree &Tree,
+                                                 const Profile *Prof) {
+  if (const char *E = getenv("BCC_LINUX_VERSION_CODE")) {
+    unsigned long long Code;
+    if (StringRef(E).getAsInteger(0, Code) || Code > 0xffffff)
+      return createStringError(inconvertibleErrorCode(),
+                               "BCC_LINUX_VERSION_CODE='%s' is not a kernel "
+                               "version code (e.g. 393473 for 6.1.1)",
+                               E);
+    return TargetVersion{unsigned(Code), "$BCC_LINUX_VERSION_CODE", true};
+  }
+  if (Prof && Prof->versionCode())
+    return TargetVersion{*Prof->versionCode(),
+                         "the profile " + ProfilePath.getValue(), true};
+  return TargetVersion{Tree.versionCode(), "the kernel tree", false};
+}
+
+// A linux/version.h for \p Code, found before the tree's generated one.
+static std::string versionHeader(unsigned Code, StringRef From) {
+  return "/* LINUX_VERSION_CODE from " + From.str() + " (bpf-xcc) */\n" +
+         "#define LINUX_VERSION_CODE " + std::to_string(Code) + "\n" +
+         "#define KERNEL_VERSION(a,b,c) (((a) << 16) + ((b) << 8) + "
+         "((c) > 255 ? 255 : (c)))\n" +
+         "#define LINUX_VERSION_MAJOR " + std::to_string(Code >> 16) + "\n" +
+         "#define LINUX_VERSION_PATCHLEVEL " + std::to_string((Code >> 8) & 0xff) +
+         "\n#define LINUX_VERSION_SUBLEVEL " + std::to_string(Code & 0xff) + "\n";
+}
+
 int main(int argc, char **argv) {
   InitLLVM X(argc, argv);
   cl::HideUnrelatedOptions(Cat);
@@ -131,7 +167,9 @@ int main(int argc, char **argv) {
       argc, argv,
       "bpf-xcc: compile a BCC tool's BPF C program for another architecture's "
       "kernel into a BPF ELF object (maps in .maps, one section per probe, "
-      "license, version, BTF, .bpfd.target)\n");
+      "license, version, BTF, .bpfd.target)\n\n"
+      "Environment (as BCC): ARCH, BCC_KERNEL_SOURCE, BCC_LINUX_VERSION_CODE "
+      "(overrides the profile's and the tree's LINUX_VERSION_CODE)\n");
 
   std::string ArchArg = ArchName;
   if (ArchArg.empty())
@@ -206,8 +244,35 @@ int main(int argc, char **argv) {
   RewriteOptions RO;
   RO.Arch = &*Arch;
   RO.SyscallWrappers = Wrappers;
-  if (Tree->versionCode() < 0x50500)
+  // Kernel reads: bpf_probe_read_kernel when the target's uapi bpf.h lists
+  // it (Linux 5.5 and backports), else bpf_probe_read, as patched BCC
+  // decides (bcc-patches 0004) -- never from the host.
+  bool HasProbeReadKernel = Tree->declaresHelper("probe_read_kernel");
+  if (!HasProbeReadKernel) {
     RO.ProbeRead = "bpf_probe_read";
+    In.Prologue += "#define bpf_probe_read_kernel bpf_probe_read\n"
+                   "#define bpf_probe_read_kernel_str bpf_probe_read_str\n"
+                   "#define bpf_probe_read_user bpf_probe_read\n"
+                   "#define bpf_probe_read_user_str bpf_probe_read_str\n";
+  }
+  if (Verbose)
+    errs() << "bpf-xcc: kernel reads use " << RO.ProbeRead << " ("
+           << Tree->sourceDir() << "/include/uapi/linux/bpf.h "
+           << (HasProbeReadKernel ? "lists" : "does not list")
+           << " FN(probe_read_kernel))\n";
+
+  // LINUX_VERSION_CODE of the target: $BCC_LINUX_VERSION_CODE (as patched
+  // BCC), else the profile's, else the tree's. It is both the `version`
+  // section and what the program's #if LINUX_VERSION_CODE sees.
+  auto Version = targetVersionCode(*Tree, Prof ? &*Prof : nullptr);
+  if (!Version)
+    return fail(Version.takeError());
+  if (Version->Overrides)
+    In.VersionHeader = versionHeader(Version->Code, Version->From);
+  if (Verbose)
+    errs() << "bpf-xcc: LINUX_VERSION_CODE " << Version->Code << " from "
+           << Version->From << "\n";
+
   if (Verbose) {
     errs() << "bpf-xcc: clang (analysis pass):";
     for (const std::string &A : cc1Args(In, 1))
@@ -215,7 +280,8 @@ int main(int argc, char **argv) {
     errs() << "\n";
   }
   RewriteResult RR;
-  if (Error E = runAnalysisPass(In, RO, RR)) {
+  std::vector<std::string> SkippedBodies;
+  if (Error E = runAnalysisPass(In, RO, RR, SkippedBodies)) {
     consumeError(std::move(E));
     return 1;
   }
@@ -224,7 +290,7 @@ int main(int argc, char **argv) {
   // context type.
   ObjectPlan Plan;
   Plan.Arch = &*Arch;
-  Plan.VersionCode = Prof && Prof->versionCode() ? *Prof->versionCode() : Tree->versionCode();
+  Plan.VersionCode = Version->Code;
   Plan.Release = Prof && !Prof->release().empty() ? Prof->release().str() : Tree->release().str();
   for (const std::string &A : Attach)
     if (Error E = parseAttachOption(A, *Arch, Wrappers, Plan.Attach))
@@ -248,6 +314,7 @@ int main(int argc, char **argv) {
   FrontendInput Code = In;
   Code.Source = RR.Source;
   Code.Prologue = In.Prologue + RR.Prologue;
+  Code.SkipBodies = SkippedBodies;
   if (EmitC) {
     outs() << Code.Prologue << "#line 1 \"" << Input << "\"\n" << Code.Source;
     return 0;

@@ -14,6 +14,13 @@
 #ifndef __BPF_XCC_HELPERS_H
 #define __BPF_XCC_HELPERS_H
 
+/* The kernel Makefile adds -DCC_USING_FENTRY when CONFIG_FUNCTION_TRACER is
+ * set (4.18 on), and x86's asm/ftrace.h refuses to be read without it (as
+ * BCC's helpers.h, define it the same way). */
+#if defined(CONFIG_FUNCTION_TRACER) && !defined(CC_USING_FENTRY)
+#define CC_USING_FENTRY
+#endif
+
 #include <linux/types.h>
 #include <linux/version.h>
 #include <linux/log2.h>
@@ -111,7 +118,7 @@ static __always_inline unsigned int bpf_log2(unsigned int v) {
   return r;
 }
 static __always_inline unsigned int bpf_log2l(unsigned long v) {
-  unsigned int hi = v >> 32;
+  unsigned int hi = (u64)v >> 32; /* unsigned long is 32 bits on arm */
   if (hi)
     return bpf_log2(hi) + 32 + 1;
   return bpf_log2(v) + 1;
@@ -253,6 +260,35 @@ static __always_inline unsigned int bpf_log2l(unsigned long v) {
   int tracepoint__##category##__##event(struct tracepoint__##category##__##event *args)
 #define RAW_TRACEPOINT_PROBE(event)                                           \
   int raw_tracepoint__##event(struct bpf_raw_tracepoint_args *ctx)
+
+/* __data_loc fields of a TRACEPOINT_PROBE's record (declared as
+ * `int data_loc_<field>` in struct tracepoint__CAT__EV): the low 16 bits are
+ * the offset of the data from the start of the record, the high 16 bits its
+ * length. Like BCC's TP_DATA_LOC_READ*, they read through `args`; the record
+ * is kernel memory, so the kernel read helpers are used (bpf-xcc maps them to
+ * bpf_probe_read / bpf_probe_read_str for targets without them).
+ *   TP_DATA_LOC_READ(dst, field)                the whole field
+ *   TP_DATA_LOC_READ_CONST(dst, field, length)  exactly length bytes
+ *   TP_DATA_LOC_READ_STR(dst, field, length)    a NUL-terminated string, at
+ *                                               most length bytes */
+#define __bpf_xcc_data_loc_at(field)                                          \
+  ((const char *)args + ((u32)args->data_loc_##field & 0xFFFF))
+#define __bpf_xcc_data_loc_len(field) ((u32)args->data_loc_##field >> 16)
+#define TP_DATA_LOC_READ(dst, field)                                          \
+  do {                                                                        \
+    bpf_probe_read_kernel((void *)(dst), __bpf_xcc_data_loc_len(field),       \
+                          __bpf_xcc_data_loc_at(field));                      \
+  } while (0)
+#define TP_DATA_LOC_READ_CONST(dst, field, length)                            \
+  do {                                                                        \
+    bpf_probe_read_kernel((void *)(dst), (length),                            \
+                          __bpf_xcc_data_loc_at(field));                      \
+  } while (0)
+#define TP_DATA_LOC_READ_STR(dst, field, length)                              \
+  do {                                                                        \
+    bpf_probe_read_kernel_str((void *)(dst), (length),                        \
+                              __bpf_xcc_data_loc_at(field));                  \
+  } while (0)
 
 /* KFUNC_PROBE / KRETFUNC_PROBE: fentry/fexit programs whose arguments come
  * from the u64 array the trampoline passes. */
