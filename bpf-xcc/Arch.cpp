@@ -8,20 +8,38 @@ using namespace llvm;
 
 namespace bpfxcc {
 
+// Function arguments at a kprobe follow each architecture's C calling
+// convention: registers only as far as the ABI passes arguments in
+// registers (AAPCS: r0-r3; s390x ELF ABI: r2-r6), the rest are on the stack
+// and cannot be read from pt_regs.
+//
+// Syscall arguments are read from the user-mode struct pt_regs a syscall
+// wrapper receives (CONFIG_ARCH_HAS_SYSCALL_WRAPPER), in the slots the
+// kernel's syscall_get_arguments() reads (asm/syscall.h). The first one is
+// the saved original (orig_x0, orig_gpr2): at the wrapper's entry arm64's
+// regs[0] still equals orig_x0 but is overwritten by the return value,
+// and s390's wrapper itself reads orig_gpr2 (gprs[2] is not the argument).
+// Patched BCC (bcc-patches 0001) uses the same lists;
+// test/bcc-compat/arg-registers-*.c compare them.
 static const char *const Arm64Args[] = {"regs[0]", "regs[1]", "regs[2]",
                                         "regs[3]", "regs[4]", "regs[5]"};
+static const char *const Arm64SysArgs[] = {"orig_x0", "regs[1]", "regs[2]",
+                                           "regs[3]", "regs[4]", "regs[5]"};
 static const char *const X86Args[] = {"di", "si", "dx", "cx", "r8", "r9"};
 static const char *const X86SysArgs[] = {"di", "si", "dx", "r10", "r8", "r9"};
+// 32-bit arm has no syscall wrappers: sys_* are plain AAPCS functions.
 static const char *const ArmArgs[] = {"uregs[0]", "uregs[1]", "uregs[2]",
-                                      "uregs[3]", "uregs[4]", "uregs[5]"};
+                                      "uregs[3]"};
 static const char *const RiscvArgs[] = {"a0", "a1", "a2", "a3", "a4", "a5"};
 static const char *const S390Args[] = {"gprs[2]", "gprs[3]", "gprs[4]",
-                                       "gprs[5]", "gprs[6]", "gprs[7]"};
+                                       "gprs[5]", "gprs[6]"};
+static const char *const S390SysArgs[] = {"orig_gpr2", "gprs[3]", "gprs[4]",
+                                          "gprs[5]",   "gprs[6]", "gprs[7]"};
 static const char *const PpcArgs[] = {"gpr[3]", "gpr[4]", "gpr[5]",
                                       "gpr[6]", "gpr[7]", "gpr[8]"};
 
 static const ArchInfo Archs[] = {
-    {"arm64", "arm64", "arm64", "aarch64-linux-gnu", Arm64Args, Arm64Args,
+    {"arm64", "arm64", "arm64", "aarch64-linux-gnu", Arm64Args, Arm64SysArgs,
      "regs[0]", "sp", "pc", "regs[29]", "__arm64_sys_", true},
     {"x86_64", "x86", "x86", "x86_64-linux-gnu", X86Args, X86SysArgs, "ax",
      "sp", "ip", "bp", "__x64_sys_", true},
@@ -29,7 +47,7 @@ static const ArchInfo Archs[] = {
      "uregs[0]", "uregs[13]", "uregs[15]", "uregs[11]", "sys_", true},
     {"riscv64", "riscv", "riscv", "riscv64-linux-gnu", RiscvArgs, RiscvArgs,
      "a0", "sp", "epc", "s0", "__riscv_sys_", true},
-    {"s390x", "s390", "s390", "s390x-linux-gnu", S390Args, S390Args,
+    {"s390x", "s390", "s390", "s390x-linux-gnu", S390Args, S390SysArgs,
      "gprs[2]", "gprs[15]", "psw.addr", "gprs[11]", "__s390x_sys_", false},
     {"ppc64le", "powerpc", "powerpc", "powerpc64le-linux-gnu", PpcArgs,
      PpcArgs, "gpr[3]", "gpr[1]", "nip", "gpr[31]", "sys_", true},

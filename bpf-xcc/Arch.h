@@ -23,10 +23,11 @@ struct ArchInfo {
   llvm::StringRef TargetArchMacro;
   /// Clang triple that parses this architecture's kernel headers.
   llvm::StringRef Triple;
-  /// pt_regs members holding function arguments 1..6 at a kprobe.
+  /// pt_regs members holding function arguments at a kprobe, as many as the
+  /// C calling convention passes in registers (at most 6).
   llvm::ArrayRef<const char *> ArgRegs;
-  /// pt_regs members holding syscall arguments 1..6 (inside the wrapper's
-  /// own struct pt_regs argument).
+  /// pt_regs members holding syscall arguments (inside the wrapper's own
+  /// struct pt_regs argument): the slots syscall_get_arguments() reads.
   llvm::ArrayRef<const char *> SyscallRegs;
   /// pt_regs members: return value, stack pointer, instruction pointer,
   /// frame pointer.

@@ -34,7 +34,7 @@
 
 BPF_HASH(h, u64, u64);
 
-// ARM64: int syscall__execve(struct pt_regs *ctx) { const char __user *filename = ({ u64 __v = 0; bpf_probe_read_kernel(&__v, sizeof(__v), &((struct pt_regs *)ctx->regs[0])->regs[0]); (__typeof__(filename))__v; }); const char __user *const __user *argv = ({ {{.*}}&((struct pt_regs *)ctx->regs[0])->regs[1]);
+// ARM64: int syscall__execve(struct pt_regs *ctx) { const char __user *filename = ({ u64 __v = 0; bpf_probe_read_kernel(&__v, sizeof(__v), &((struct pt_regs *)ctx->regs[0])->orig_x0); (__typeof__(filename))__v; }); const char __user *const __user *argv = ({ {{.*}}&((struct pt_regs *)ctx->regs[0])->regs[1]);
 // X86: int syscall__execve(struct pt_regs *ctx) { {{.*}}&((struct pt_regs *)ctx->di)->di);{{.*}}&((struct pt_regs *)ctx->di)->si);{{.*}}&((struct pt_regs *)ctx->di)->dx);{{.*}}&((struct pt_regs *)ctx->di)->r10);
 int syscall__execve(struct pt_regs *ctx, const char __user *filename,
                     const char __user *const __user *argv, void *envp, u64 fourth) {
