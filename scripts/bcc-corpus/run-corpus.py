@@ -97,9 +97,13 @@ class Bpfd(object):
 
     def __init__(self, bpfd_remote, spec, timeout):
         self.timeout = timeout
+        # 2 GiB: deadlock's stack map (2^20 entries, as BCC rounds it) takes
+        # about 1 GiB; a device running these tools has that memory.
+        env = dict(os.environ)
+        env.setdefault("BPFD_QEMU_MEM_MIB", "2048")
         self.proc = subprocess.Popen([bpfd_remote, "--timeout", str(timeout), spec],
                                      stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     stderr=subprocess.PIPE)
+                                     stderr=subprocess.PIPE, env=env)
         self.lines = queue.Queue()
         self.err = []
         threading.Thread(target=self._pump, args=(self.proc.stdout, self.lines),

@@ -283,7 +283,7 @@ Error QemuTransport::launch(const std::string &Image) {
     Extra = " no_timer_check";
   }
   Argv.insert(Argv.end(),
-              {"-cpu", Cpu, "-m", "1G", "-nodefaults", "-no-user-config", "-net", "none",
+              {"-cpu", Cpu, "-m", std::to_string(Options.MemoryMiB) + "M", "-nodefaults", "-no-user-config", "-net", "none",
                "-display", "none", "-monitor", "none", "-no-reboot", "-kernel", Image,
                "-initrd", RunDir + "/initramfs.cpio", "-append",
                std::string("console=") + Arch.Console + " panic=-1 quiet" + Extra +
@@ -391,6 +391,12 @@ Error QemuTransport::start() {
   if (!Options.DiskMiB) {
     std::string Disk = envOr("BPFD_QEMU_DISK_MIB", "");
     Options.DiskMiB = (unsigned)std::strtoul(Disk.c_str(), nullptr, 10);
+  }
+  if (!Options.MemoryMiB) {
+    std::string Mem = envOr("BPFD_QEMU_MEM_MIB", "");
+    Options.MemoryMiB = (unsigned)std::strtoul(Mem.c_str(), nullptr, 10);
+    if (!Options.MemoryMiB)
+      Options.MemoryMiB = 1024;
   }
   if (Options.DiskMiB)
     if (Error E = createDisk())

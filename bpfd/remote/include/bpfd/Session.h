@@ -64,6 +64,8 @@ struct SessionOptions {
   /// qemu: a blank raw disk of this many MiB as a virtio-blk device (/dev/vda
   /// in the guest, virtio_blk loaded); 0: none, unless $BPFD_QEMU_DISK_MIB.
   unsigned DiskMiB = 0;
+  /// qemu: the guest's memory in MiB; 0: $BPFD_QEMU_MEM_MIB, else 1024.
+  unsigned MemoryMiB = 0;
   /// qemu: -cpu model (default cortex-a72 on arm64, max on x86_64).
   std::string QemuCpu;
   /// Seconds allowed for each step: boot to greeting, each reply, shutdown.
