@@ -31,6 +31,17 @@ int sysPerfEventOpen(struct perf_event_attr *attr, int pid, int cpu, int group, 
   return safeFd((int)r);
 }
 
+int perfTracepointOpen(int id, int pid) {
+  struct perf_event_attr attr;
+  memset(&attr, 0, sizeof attr);
+  attr.size = sizeof attr;
+  attr.type = PERF_TYPE_TRACEPOINT;
+  attr.config = (uint64_t)id;
+  attr.sample_period = 1;
+  attr.wakeup_events = 1;
+  return sysPerfEventOpen(&attr, pid, pid < 0 ? 0 : -1, -1, PERF_FLAG_FD_CLOEXEC);
+}
+
 static void setName(char *dst, const char *name) {
   // Kernel object names: at most 15 characters of [A-Za-z0-9_.].
   size_t n = 0;

@@ -12,6 +12,9 @@ namespace bpfd {
 
 int sysBpf(int cmd, union bpf_attr *attr);
 int sysPerfEventOpen(struct perf_event_attr *attr, int pid, int cpu, int group, unsigned flags);
+// A perf event of tracefs event id, one sample per hit: on every CPU for
+// pid >= 0 (that process), else on CPU 0 for every process.
+int perfTracepointOpen(int id, int pid);
 
 int bpfMapCreate(uint32_t type, const char *name, uint32_t keySize, uint32_t valueSize,
                  uint32_t maxEntries, uint32_t flags);

@@ -135,14 +135,7 @@ int attachUprobe(int progFd, const char *path, uint64_t offset, bool ret, int pi
 int attachTracepoint(int progFd, StrRef cat, StrRef name, char *msg, size_t cap) {
   int id = traceEventId(cat, name, msg, cap);
   if (id < 0) return id;
-  struct perf_event_attr attr;
-  memset(&attr, 0, sizeof attr);
-  attr.size = sizeof attr;
-  attr.type = PERF_TYPE_TRACEPOINT;
-  attr.config = (uint64_t)id;
-  attr.sample_period = 1;
-  attr.wakeup_events = 1;
-  int fd = sysPerfEventOpen(&attr, -1, 0, -1, PERF_FLAG_FD_CLOEXEC);
+  int fd = perfTracepointOpen(id, -1);
   if (fd < 0) { snprintf(msg, cap, "perf_event_open(tracepoint %.*s/%.*s) failed: %s", (int)cat.n, cat.p, (int)name.n, name.p, strerror(-fd)); return fd; }
   int err = attachPerfFd(fd, progFd);
   if (err < 0) { close(fd); snprintf(msg, cap, "attaching the program to the tracepoint failed: %s", strerror(-err)); return err; }

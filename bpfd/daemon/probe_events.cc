@@ -58,14 +58,7 @@ int openTracefsProbe(bool uprobe, bool ret, const char *target, int pid, char *m
   int id = traceEventId(StrRef("bpfd"), StrRef(e.name), msg, cap);
   int fd = id;
   if (id >= 0) {
-    struct perf_event_attr attr;
-    memset(&attr, 0, sizeof attr);
-    attr.size = sizeof attr;
-    attr.type = PERF_TYPE_TRACEPOINT;
-    attr.config = (uint64_t)id;
-    attr.sample_period = 1;
-    attr.wakeup_events = 1;
-    fd = sysPerfEventOpen(&attr, pid, pid < 0 ? 0 : -1, -1, PERF_FLAG_FD_CLOEXEC);
+    fd = perfTracepointOpen(id, pid);
     if (fd < 0) snprintf(msg, cap, "perf_event_open(tracefs event bpfd/%s: %s) failed: %s", e.name, target, strerror(-fd));
   }
   e.fd = fd;

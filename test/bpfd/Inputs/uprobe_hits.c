@@ -2,7 +2,9 @@
 // "uprobe/BINARY:SYMBOL" (-DTARGET=BINARY:SYMBOL). It counts the calls and
 // sums their first argument (-DARG0_OFFSET: where the first argument
 // register is in struct pt_regs), and sends one event at the EXPECTED-th
-// call so that a poll wakes when all calls are in.
+// call so that a poll wakes when all calls are in. With -DRC_OFFSET (where
+// the return value register is) it is the uretprobe "uretprobe/BINARY:SYMBOL"
+// instead, counting returns and summing the return values.
 typedef unsigned int u32;
 typedef unsigned long long u64;
 
@@ -22,7 +24,7 @@ struct {
   __uint(type, MAP_ARRAY);
   __type(key, u32);
   __type(value, u64);
-  __uint(max_entries, 2); // 0: calls, 1: sum of the first arguments
+  __uint(max_entries, 2); // 0: calls (returns), 1: sum of the arguments (values)
 } hits SEC(".maps");
 
 struct {
@@ -31,18 +33,25 @@ struct {
   __uint(value_size, sizeof(u32));
 } done SEC(".maps");
 
-SEC("uprobe/" STR(TARGET))
-int on_call(void *ctx) {
+static __attribute__((always_inline)) int count(void *ctx, int offset) {
   u32 k0 = 0, k1 = 1;
   u64 *calls = bpf_map_lookup_elem(&hits, &k0);
   u64 *sum = bpf_map_lookup_elem(&hits, &k1);
   if (!calls || !sum)
     return 0;
-  *sum += *(u64 *)((char *)ctx + ARG0_OFFSET) & 0xffffffff;
+  *sum += *(u64 *)((char *)ctx + offset) & 0xffffffff;
   u64 n = ++*calls;
   if (n == EXPECTED)
     bpf_perf_event_output(ctx, &done, BPF_F_CURRENT_CPU, &n, sizeof n);
   return 0;
 }
+
+#ifdef RC_OFFSET
+SEC("uretprobe/" STR(TARGET))
+int on_return(void *ctx) { return count(ctx, RC_OFFSET); }
+#else
+SEC("uprobe/" STR(TARGET))
+int on_call(void *ctx) { return count(ctx, ARG0_OFFSET); }
+#endif
 
 char LICENSE[] SEC("license") = "GPL";
