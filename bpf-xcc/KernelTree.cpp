@@ -174,8 +174,8 @@ std::vector<std::string> KernelTree::flags() const {
   F.push_back(S + "/include/linux/kconfig.h");
   for (const char *D :
        {"-D__KERNEL__", "-DKBUILD_MODNAME=\"bcc\"", "-D__BPF_TRACING__",
-        "-D__HAVE_BUILTIN_BSWAP16__", "-D__HAVE_BUILTIN_BSWAP32__",
-        "-D__HAVE_BUILTIN_BSWAP64__"})
+        "-D__HAVE_BUILTIN_BSWAP16__=", "-D__HAVE_BUILTIN_BSWAP32__=",
+        "-D__HAVE_BUILTIN_BSWAP64__="})
     F.push_back(D);
   F.push_back("-D__TARGET_ARCH_" + Arch->TargetArchMacro.str());
   for (const char *W :
