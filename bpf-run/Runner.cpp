@@ -175,6 +175,13 @@ static std::string attachCommand(int Prog, StringRef Section) {
   }
   if (Kind == "raw_tracepoint" || Kind == "raw_tp")
     return "BPF_ATTACH_RAW_TRACEPOINT " + P + " " + Target.str();
+  if (Kind == "uprobe" || Kind == "uretprobe") { // BINARY:SYMBOL, the binary a path or a library
+    auto [Binary, Symbol] = Target.rsplit(':');
+    if (Binary.empty() || Symbol.empty() || Binary.contains(' '))
+      return "";
+    return (Kind == "uprobe" ? "BPF_ATTACH_UPROBE " : "BPF_ATTACH_URETPROBE ") + P + " " +
+           Binary.str() + " " + Symbol.str();
+  }
   if (Kind == "perf_event") { // perf_event/TYPE/CONFIG/freq=F or period=P
     SmallVector<StringRef, 3> F;
     Target.split(F, '/');
@@ -223,7 +230,8 @@ Error Run::attachMore() {
     std::string Cmd = attachCommand(It->Handle, A.Section);
     if (Cmd.empty()) {
       errs() << "bpf-run: warning: cannot attach " << A.Function << " at " << A.Section
-             << ": bpf-run attaches kprobe, kretprobe, tracepoint, raw_tracepoint and "
+             << ": bpf-run attaches kprobe, kretprobe, tracepoint, raw_tracepoint, "
+                "uprobe/BINARY:SYMBOL, uretprobe/BINARY:SYMBOL and "
                 "perf_event/TYPE/CONFIG/freq=F|period=P points\n";
       continue;
     }

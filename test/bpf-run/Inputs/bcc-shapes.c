@@ -44,7 +44,8 @@ char __bpfd_target[] SEC(".bpfd.target") =
     "attach=trace_return kretprobe/do_open\n"
     "attach=trace_return kretprobe/do_open2\n"
     "attach=trace_return kretprobe/do_gone\n"
-    "attach=trace_return tracepoint/syscalls/sys_exit_open\n";
+    "attach=trace_return tracepoint/syscalls/sys_exit_open\n"
+    "attach=trace_return uretprobe//bin/bash:readline\n";
 
 SEC("kprobe/do_open") int trace_entry(void *ctx) {
   __u64 id = bpf_get_current_pid_tgid();

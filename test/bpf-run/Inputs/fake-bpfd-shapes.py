@@ -72,6 +72,8 @@ for line in sys.stdin:
         reply(cmd, -2)
     elif cmd == "bpf_attach_tracepoint" and words[1:] == ["9", "syscalls", "sys_exit_open"]:
         reply(cmd, 13)
+    elif cmd == "bpf_attach_uretprobe" and words[1:] == ["9", "/bin/bash", "readline"]:
+        reply(cmd, 15, ["path=/bin/bash offset=0x1000"])
     elif cmd == "bpf_open_perf_buffer" and words[1:] == ["3"]:
         reply(cmd, 14)
     elif cmd == "perf_reader_poll" and words[2:] == ["14"]:
