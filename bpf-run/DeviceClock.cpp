@@ -6,15 +6,12 @@
 
 namespace bpfrun {
 
-DeviceClock DeviceClock::fromGreeting(const std::string &Greeting,
-                                      std::chrono::steady_clock::time_point HostAt) {
-  size_t At = Greeting.find(" mono_ns=");
-  if (At == std::string::npos)
-    return DeviceClock();
-  const char *Digits = Greeting.c_str() + At + 9;
+DeviceClock DeviceClock::fromField(const std::string &MonoNs,
+                                   std::chrono::steady_clock::time_point HostAt) {
+  const char *Digits = MonoNs.c_str();
   char *End = nullptr;
   unsigned long long V = std::strtoull(Digits, &End, 10);
-  if (End == Digits || (*End && *End != ' '))
+  if (End == Digits || *End)
     return DeviceClock();
   return DeviceClock(V, HostAt);
 }

@@ -22,9 +22,10 @@ public:
   // From the greeting's mono_ns field; HostAt is when the greeting arrived.
   DeviceClock(uint64_t MonoNs, std::chrono::steady_clock::time_point HostAt)
       : MonoNs(MonoNs), HostAt(HostAt) {}
-  // Parses `mono_ns=` of a greeting line; an unknown clock if absent.
-  static DeviceClock fromGreeting(const std::string &Greeting,
-                                  std::chrono::steady_clock::time_point HostAt);
+  // From the greeting's mono_ns field as text (Session::greetingField); an
+  // unknown clock if it is empty or not a number.
+  static DeviceClock fromField(const std::string &MonoNs,
+                               std::chrono::steady_clock::time_point HostAt);
 
   bool known() const { return MonoNs != 0; }
   // The device's CLOCK_MONOTONIC now, estimated by the host's clock.

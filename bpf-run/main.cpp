@@ -230,7 +230,7 @@ int main(int argc, char **argv) {
   RO.TopRows = Top;
   RO.ClearEachInterval = Clear;
   RO.Verbose = Verbose;
-  RO.Clock = DeviceClock::fromGreeting((*S)->greeting(), GreetedAt);
+  RO.Clock = DeviceClock::fromField((*S)->greetingField("mono_ns"), GreetedAt);
   Error RunErr = runObject(**S, **Obj, RO);
   bpfd::Expected<int> Status = (*S)->close();
   if (RunErr)
