@@ -346,27 +346,29 @@ Class KernelPointerWalker::classifyCall(CallExpr *CE) {
   return It->second == 0 ? Class::KernelPtr : Class::KernelPtrPtr;
 }
 
-void KernelPointerAnalysis::markDecl(const Decl *D, unsigned Level) {
-  auto [It, New] = DeclLevel.try_emplace(D, Level);
+/// Lowers Facts[Key] to Level (a new key counts as lowered); true if it changed.
+template <typename KeyT>
+static bool lowerLevel(DenseMap<KeyT, unsigned> &Facts, KeyT Key, unsigned Level) {
+  auto [It, New] = Facts.try_emplace(Key, Level);
   if (New)
+    return true;
+  if (Level >= It->second)
+    return false;
+  It->second = Level;
+  return true;
+}
+
+void KernelPointerAnalysis::markDecl(const Decl *D, unsigned Level) {
+  // Both may reach it (virtiostat: record(vq, sgs) and record(vq, &sg)): a
+  // kernel pointer wins, its pointee read with the probe helper is right for
+  // BPF memory too, the other way round the verifier refuses.
+  if (lowerLevel(DeclLevel, D, Level))
     Changed = true;
-  else if (Level < It->second) {
-    // Both reach it (virtiostat: record(vq, sgs) and record(vq, &sg)): a
-    // kernel pointer wins, its pointee read with the probe helper is right
-    // for BPF memory too, the other way round the verifier refuses.
-    It->second = Level;
-    Changed = true;
-  }
 }
 
 void KernelPointerAnalysis::markReturn(const FunctionDecl *FD, unsigned Level) {
-  auto [It, New] = ReturnLevel.try_emplace(FD, Level);
-  if (New)
+  if (lowerLevel(ReturnLevel, FD, Level))
     Changed = true;
-  else if (Level < It->second) {
-    It->second = Level;
-    Changed = true;
-  }
 }
 
 void KernelPointerAnalysis::markMap(const VarDecl *Map) {
