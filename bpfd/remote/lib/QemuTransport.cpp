@@ -77,6 +77,14 @@ std::string envOr(const char *Name, const std::string &Fallback) {
   return V && *V ? V : Fallback;
 }
 
+// A size in MiB: Value if set, else the environment's Name, else Fallback.
+unsigned mibOr(unsigned Value, const char *Name, unsigned Fallback) {
+  if (Value)
+    return Value;
+  unsigned FromEnv = (unsigned)std::strtoul(envOr(Name, "").c_str(), nullptr, 10);
+  return FromEnv ? FromEnv : Fallback;
+}
+
 std::string firstEntry(const std::string &Dir, const std::string &Prefix) {
   DIR *D = opendir(Dir.c_str());
   std::string Found;
@@ -388,16 +396,8 @@ Error QemuTransport::start() {
   RunDir = Buf.data();
   ConsoleLog = RunDir + "/console.log";
 
-  if (!Options.DiskMiB) {
-    std::string Disk = envOr("BPFD_QEMU_DISK_MIB", "");
-    Options.DiskMiB = (unsigned)std::strtoul(Disk.c_str(), nullptr, 10);
-  }
-  if (!Options.MemoryMiB) {
-    std::string Mem = envOr("BPFD_QEMU_MEM_MIB", "");
-    Options.MemoryMiB = (unsigned)std::strtoul(Mem.c_str(), nullptr, 10);
-    if (!Options.MemoryMiB)
-      Options.MemoryMiB = 1024;
-  }
+  Options.DiskMiB = mibOr(Options.DiskMiB, "BPFD_QEMU_DISK_MIB", 0);
+  Options.MemoryMiB = mibOr(Options.MemoryMiB, "BPFD_QEMU_MEM_MIB", 1024);
   if (Options.DiskMiB)
     if (Error E = createDisk())
       return E;
