@@ -160,6 +160,14 @@ static std::string versionHeader(unsigned Code, StringRef From) {
          "\n#define LINUX_VERSION_SUBLEVEL " + std::to_string(Code & 0xff) + "\n";
 }
 
+// -v: the clang -cc1 command line of one pass.
+static void printInvocation(StringRef Pass, const FrontendInput &In, int PassNo) {
+  errs() << "bpf-xcc: clang (" << Pass << "):";
+  for (const std::string &A : cc1Args(In, PassNo))
+    errs() << " " << A;
+  errs() << "\n";
+}
+
 int main(int argc, char **argv) {
   InitLLVM X(argc, argv);
   cl::HideUnrelatedOptions(Cat);
@@ -273,12 +281,8 @@ int main(int argc, char **argv) {
     errs() << "bpf-xcc: LINUX_VERSION_CODE " << Version->Code << " from "
            << Version->From << "\n";
 
-  if (Verbose) {
-    errs() << "bpf-xcc: clang (analysis pass):";
-    for (const std::string &A : cc1Args(In, 1))
-      errs() << " " << A;
-    errs() << "\n";
-  }
+  if (Verbose)
+    printInvocation("analysis pass", In, 1);
   RewriteResult RR;
   std::vector<std::string> SkippedBodies;
   if (Error E = runAnalysisPass(In, RO, RR, SkippedBodies)) {
@@ -319,12 +323,8 @@ int main(int argc, char **argv) {
     outs() << Code.Prologue << "#line 1 \"" << Input << "\"\n" << Code.Source;
     return 0;
   }
-  if (Verbose) {
-    errs() << "bpf-xcc: clang (code pass):";
-    for (const std::string &A : cc1Args(Code, 2))
-      errs() << " " << A;
-    errs() << "\n";
-  }
+  if (Verbose)
+    printInvocation("code pass", Code, 2);
   LLVMContext Ctx;
   auto M = runCodePass(Code, Ctx);
   if (!M) {
