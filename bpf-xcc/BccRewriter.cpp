@@ -1,6 +1,7 @@
 //===- BccRewriter.cpp - BCC program syntax to plain C --------------------===//
 #include "BccRewriter.h"
 #include "KernelPointers.h"
+#include "MapTypeJson.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -75,6 +76,15 @@ static std::string submittedType(ASTContext &Ctx, const Expr *Data) {
   if (!RD->getIdentifier() && !Pointee->getAs<TypedefType>())
     return "";
   return Pointee.getUnqualifiedType().getAsString(Ctx.getPrintingPolicy());
+}
+
+/// As BCC: the fields of the struct \p Data points to become the event
+/// fields of the map it is sent through (the last such call wins).
+static void recordEventFields(MapDecl &MD, const Expr *Data) {
+  std::vector<std::string> Fields =
+      bccEventFields(Data->IgnoreCasts()->getType()->getPointeeType());
+  if (!Fields.empty())
+    MD.Info.EventFields = std::move(Fields);
 }
 
 /// Records for bpf-run in section .bpfd.meta (see bpf-run/ObjectInfo.h): the
@@ -249,6 +259,7 @@ void FunctionRewriter::rewriteMapCall(CallExpr *CE) {
     if (!NeedArgs(3, 3)) return;
     if (It->second->EventType.empty())
       It->second->EventType = submittedType(Ctx, CE->getArg(1));
+    recordEventFields(*It->second, CE->getArg(1));
     Text = "bpf_perf_event_output(" + Args[0] + ", " + M +
            ", BPF_F_CURRENT_CPU, " + Args[1] + ", " + Args[2] + ")";
   } else if (Method == "perf_submit_skb") {
@@ -273,6 +284,7 @@ void FunctionRewriter::rewriteMapCall(CallExpr *CE) {
     Text = "bpf_map_" + Method.str() + "_elem(" + M + ", " + Args[0] + ")";
   } else if (Method == "ringbuf_output") {
     if (!NeedArgs(3, 3)) return;
+    recordEventFields(*It->second, CE->getArg(0));
     Text = "bpf_ringbuf_output(" + M + ", " + Args[0] + ", " + Args[1] + ", " +
            Args[2] + ")";
   } else if (Method == "ringbuf_reserve") {
@@ -280,6 +292,8 @@ void FunctionRewriter::rewriteMapCall(CallExpr *CE) {
     Text = "bpf_ringbuf_reserve(" + M + ", " + Args[0] + ", 0)";
   } else if (Method == "ringbuf_submit" || Method == "ringbuf_discard") {
     if (!NeedArgs(2, 2)) return;
+    if (Method == "ringbuf_submit")
+      recordEventFields(*It->second, CE->getArg(0));
     Text = "bpf_" + Method.str() + "(" + Args[0] + ", " + Args[1] + ")";
   } else {
     error(CE->getBeginLoc(), ("map method '" + Method + "' is not supported by bpf-xcc").str());
@@ -399,6 +413,10 @@ void BccRewriteConsumer::HandleTranslationUnit(ASTContext &Ctx) {
           if (F->getName() == "leaf") MD->Leaf = F->getType();
         }
       MD->Info.MapType = mapTypeOf(Kind, MD->Key);
+      if (!MD->Key.isNull())
+        MD->Info.KeyDesc = bccTypeJson(Ctx, MD->Key);
+      if (!MD->Leaf.isNull())
+        MD->Info.LeafDesc = bccTypeJson(Ctx, MD->Leaf);
       if (MD->Info.MapType.empty()) {
         Diags.Report(VD->getLocation(),
                      Diags.getCustomDiagID(DiagnosticsEngine::Error,
@@ -469,6 +487,10 @@ void BccRewriteConsumer::HandleTranslationUnit(ASTContext &Ctx) {
   else
     Out.Source = SM.getBufferData(Main).str();
   Out.Source += presentationRecords(MapStore);
+  // What the functions taught about each map (event fields).
+  Out.Maps.clear();
+  for (const auto &MD : MapStore)
+    Out.Maps.push_back(MD->Info);
 }
 
 } // namespace

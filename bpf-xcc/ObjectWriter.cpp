@@ -59,7 +59,7 @@ static bool hasSection(const Module &M, StringRef Section) {
   return false;
 }
 
-Error writeObject(Module &M, const ObjectPlan &Plan, StringRef OutPath) {
+Error writeObject(Module &M, const ObjectPlan &Plan, raw_pwrite_stream &OS) {
   static bool Initialised = [] {
     LLVMInitializeBPFTargetInfo();
     LLVMInitializeBPFTarget();
@@ -124,16 +124,22 @@ Error writeObject(Module &M, const ObjectPlan &Plan, StringRef OutPath) {
     MPM.run(M, MAM);
   }
 
+  legacy::PassManager PM;
+  if (TM->addPassesToEmitFile(PM, OS, nullptr, CodeGenFileType::ObjectFile))
+    return createStringError(inconvertibleErrorCode(),
+                             "the BPF target cannot emit object files");
+  PM.run(M);
+  return Error::success();
+}
+
+Error writeObjectFile(Module &M, const ObjectPlan &Plan, StringRef OutPath) {
   std::error_code EC;
   ToolOutputFile Out(OutPath, EC, sys::fs::OF_None);
   if (EC)
     return createStringError(EC, "cannot open '%s' for writing: %s",
                              OutPath.str().c_str(), EC.message().c_str());
-  legacy::PassManager PM;
-  if (TM->addPassesToEmitFile(PM, Out.os(), nullptr, CodeGenFileType::ObjectFile))
-    return createStringError(inconvertibleErrorCode(),
-                             "the BPF target cannot emit object files");
-  PM.run(M);
+  if (Error E = writeObject(M, Plan, Out.os()))
+    return E;
   Out.keep();
   return Error::success();
 }

@@ -14,6 +14,7 @@
 
 #include "llvm/IR/Module.h"
 #include "llvm/Support/Error.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <string>
 #include <vector>
@@ -28,9 +29,12 @@ struct ObjectPlan {
   AttachMap Attach;
 };
 
-/// Writes \p M as a BPF object to \p OutPath.
+/// Writes \p M as a BPF object to \p OS.
 llvm::Error writeObject(llvm::Module &M, const ObjectPlan &Plan,
-                        llvm::StringRef OutPath);
+                        llvm::raw_pwrite_stream &OS);
+/// Writes \p M as a BPF object to the file \p OutPath.
+llvm::Error writeObjectFile(llvm::Module &M, const ObjectPlan &Plan,
+                            llvm::StringRef OutPath);
 
 /// The `.bpfd.target` text for \p Plan.
 std::string targetStamp(const ObjectPlan &Plan);

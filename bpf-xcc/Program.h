@@ -23,6 +23,11 @@ struct MapInfo {
   std::string Name;
   std::string Kind;    ///< BCC's kind: "hash", "array", "perf_output", ...
   std::string MapType; ///< BPF_MAP_TYPE_* it becomes.
+  /// BCC's JSON descriptions of the key and leaf types (MapTypeJson.h).
+  std::string KeyDesc, LeafDesc;
+  /// "name#type" per field of the struct perf_submit()/ringbuf_output()
+  /// sends through this map; empty if none.
+  std::vector<std::string> EventFields;
 };
 
 /// A function that becomes a BPF program: its own section in the object.

@@ -5,18 +5,14 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Arch.h"
-#include "BccRewriter.h"
-#include "Frontend.h"
-#include "KernelTree.h"
-#include "ObjectWriter.h"
+#include "Compiler.h"
 #include "Profile.h"
-#include "Program.h"
 
-#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
-#include "llvm/Support/Regex.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -56,116 +52,25 @@ static cl::opt<bool> EmitC("emit-c", cl::desc("Print the rewritten C program and
                            cl::cat(Cat));
 static cl::opt<std::string> ResourceDir(
     "resource-dir", cl::desc("clang's resource folder (builtin headers)"),
-    cl::init(BPF_XCC_CLANG_RESOURCE_DIR), cl::Hidden, cl::cat(Cat));
+    cl::init(defaultResourceDir()), cl::Hidden, cl::cat(Cat));
 
 static int fail(const Twine &Msg) {
   WithColor::error(errs(), "bpf-xcc") << Msg << "\n";
   return 1;
 }
 static int fail(Error E) {
+  // Errors clang reported as diagnostics are not repeated.
+  if (E.isA<DiagnosedError>()) {
+    consumeError(std::move(E));
+    return 1;
+  }
   std::string Msg = toString(std::move(E));
+  // A located message ("file:line: error: ...") is printed as it is.
+  if (StringRef(Msg).contains(": error: ")) {
+    errs() << Msg << "\n";
+    return 1;
+  }
   return fail(Msg);
-}
-
-static std::string archPrologue(const ArchInfo &A) {
-  std::string P;
-  auto Def = [&](StringRef Name, StringRef Reg) {
-    P += "#define " + Name.str() + "(x) ((x)->" + Reg.str() + ")\n";
-  };
-  for (size_t I = 0; I < A.ArgRegs.size(); ++I)
-    Def("PT_REGS_PARM" + std::to_string(I + 1), A.ArgRegs[I]);
-  Def("PT_REGS_RC", A.RetReg);
-  Def("PT_REGS_SP", A.SpReg);
-  Def("PT_REGS_IP", A.IpReg);
-  Def("PT_REGS_FP", A.FpReg);
-  for (size_t I = 0; I < A.SyscallRegs.size(); ++I)
-    Def("PT_REGS_PARM" + std::to_string(I + 1) + "_SYSCALL", A.SyscallRegs[I]);
-  return P;
-}
-
-// Structs of the tracepoints the program names, from the profile.
-static Error tracepointPrologue(StringRef Source, const Profile *Prof,
-                                StringRef File, std::string &Out) {
-  Regex Probe("TRACEPOINT_PROBE[ \t]*\\([ \t]*([A-Za-z0-9_]+)[ \t]*,[ \t]*([A-Za-z0-9_]+)[ \t]*\\)");
-  Regex Struct("struct[ \t]+tracepoint__([A-Za-z0-9_]+)__([A-Za-z0-9_]+)");
-  StringSet<> Done;
-  for (Regex *Re : {&Probe, &Struct}) {
-    StringRef Rest = Source;
-    SmallVector<StringRef, 3> M;
-    while (Re->match(Rest, &M)) {
-      std::string Cat = M[1].str(), Ev = M[2].str();
-      size_t Line = 1 + Source.take_front(M[0].data() - Source.data()).count('\n');
-      Rest = Rest.drop_front(M[0].data() + M[0].size() - Rest.data());
-      if (Re == &Struct) {
-        // struct tracepoint__a__b_c is ambiguous; BCC splits at the first "__".
-        StringRef Full = M[0];
-        Full = Full.drop_front(Full.find("tracepoint__") + 12);
-        size_t Sep = Full.find("__");
-        Cat = Full.take_front(Sep).str();
-        Ev = Full.drop_front(Sep + 2).str();
-      }
-      if (!Done.insert(Cat + "/" + Ev).second)
-        continue;
-      std::optional<StringRef> Fmt;
-      if (Prof)
-        Fmt = Prof->tracepointFormat(Cat, Ev);
-      if (!Fmt)
-        return createStringError(
-            inconvertibleErrorCode(),
-            "%s:%zu: error: no format for tracepoint %s:%s: give the target's "
-            "profile with --profile (bpfd-remote ... GET_TARGET_PROFILE)",
-            File.str().c_str(), Line, Cat.c_str(), Ev.c_str());
-      auto S = tracepointStruct(Cat, Ev, *Fmt);
-      if (!S)
-        return S.takeError();
-      Out += *S + "\n";
-    }
-  }
-  return Error::success();
-}
-
-namespace {
-struct TargetVersion {
-  unsigned Code;
-  std::string From;
-  bool Overrides; ///< Not the tree's own linux/version.h.
-};
-} // namespace
-
-static Expected<TargetVersion> targetVersionCode(const KernelTree &Tree,
-                                                 const Profile *Prof) {
-  if (const char *E = getenv("BCC_LINUX_VERSION_CODE")) {
-    unsigned long long Code;
-    if (StringRef(E).getAsInteger(0, Code) || Code > 0xffffff)
-      return createStringError(inconvertibleErrorCode(),
-                               "BCC_LINUX_VERSION_CODE='%s' is not a kernel "
-                               "version code (e.g. 393473 for 6.1.1)",
-                               E);
-    return TargetVersion{unsigned(Code), "$BCC_LINUX_VERSION_CODE", true};
-  }
-  if (Prof && Prof->versionCode())
-    return TargetVersion{*Prof->versionCode(),
-                         "the profile " + ProfilePath.getValue(), true};
-  return TargetVersion{Tree.versionCode(), "the kernel tree", false};
-}
-
-// A linux/version.h for \p Code, found before the tree's generated one.
-static std::string versionHeader(unsigned Code, StringRef From) {
-  return "/* LINUX_VERSION_CODE from " + From.str() + " (bpf-xcc) */\n" +
-         "#define LINUX_VERSION_CODE " + std::to_string(Code) + "\n" +
-         "#define KERNEL_VERSION(a,b,c) (((a) << 16) + ((b) << 8) + "
-         "((c) > 255 ? 255 : (c)))\n" +
-         "#define LINUX_VERSION_MAJOR " + std::to_string(Code >> 16) + "\n" +
-         "#define LINUX_VERSION_PATCHLEVEL " + std::to_string((Code >> 8) & 0xff) +
-         "\n#define LINUX_VERSION_SUBLEVEL " + std::to_string(Code & 0xff) + "\n";
-}
-
-// -v: the clang -cc1 command line of one pass.
-static void printInvocation(StringRef Pass, const FrontendInput &In, int PassNo) {
-  errs() << "bpf-xcc: clang (" << Pass << "):";
-  for (const std::string &A : cc1Args(In, PassNo))
-    errs() << " " << A;
-  errs() << "\n";
 }
 
 int main(int argc, char **argv) {
@@ -195,19 +100,12 @@ int main(int argc, char **argv) {
       Dir = E;
   if (Dir.empty())
     return fail("no kernel tree: give --kernel or set BCC_KERNEL_SOURCE");
-  auto Tree = KernelTree::open(Dir, *Arch);
-  if (!Tree)
-    return fail(Tree.takeError());
 
   std::optional<Profile> Prof;
   if (!ProfilePath.empty()) {
     auto P = Profile::load(ProfilePath);
     if (!P)
       return fail(P.takeError());
-    if (!P->arch().empty() && lookupArch(P->arch()) &&
-        lookupArch(P->arch())->Name != Arch->Name)
-      return fail("profile " + ProfilePath + " is for arch " + P->arch() +
-                  ", not " + Arch->Name);
     Prof = std::move(*P);
   }
 
@@ -215,123 +113,34 @@ int main(int argc, char **argv) {
   if (!MB)
     return fail("cannot read '" + Input + "': " + MB.getError().message());
 
-  FrontendInput In;
-  In.FileName = Input;
-  In.Source = (*MB)->getBuffer().str();
-  In.Triple = Arch->Triple.str();
-  In.ResourceDir = ResourceDir;
-  In.Verbose = Verbose;
-  In.Flags.push_back("-nostdinc");
-  for (const std::string &I : Includes)
-    In.Flags.push_back("-I" + I);
-  for (const std::string &F : Tree->flags())
-    In.Flags.push_back(F);
-  for (const std::string &D : Defines)
-    In.Flags.push_back("-D" + D);
-  In.Flags.push_back("-fno-stack-protector");
-  if (Verbose) {
-    errs() << "bpf-xcc: arch " << Arch->Name << " (" << Arch->Triple << " -> "
-           << Arch->bpfTriple() << "), kernel " << Tree->release()
-           << " (LINUX_VERSION_CODE " << Tree->versionCode() << ")\n"
-           << "bpf-xcc: source tree " << Tree->sourceDir() << "\n"
-           << "bpf-xcc: build tree  " << Tree->buildDir() << "\n"
-           << "bpf-xcc: kernel flags:";
-    for (const std::string &F : Tree->flags())
-      errs() << " " << F;
-    errs() << "\n";
-  }
-
-  std::string TpPrologue;
-  if (Error E = tracepointPrologue(In.Source, Prof ? &*Prof : nullptr, Input, TpPrologue)) {
-    errs() << toString(std::move(E)) << "\n";
-    return 1;
-  }
-  In.Prologue = archPrologue(*Arch) + TpPrologue;
-
-  bool Wrappers = Tree->config("ARCH_HAS_SYSCALL_WRAPPER") == "y";
-  RewriteOptions RO;
-  RO.Arch = &*Arch;
-  RO.SyscallWrappers = Wrappers;
-  // Kernel reads: bpf_probe_read_kernel when the target's uapi bpf.h lists
-  // it (Linux 5.5 and backports), else bpf_probe_read, as patched BCC
-  // decides (bcc-patches 0004) -- never from the host.
-  bool HasProbeReadKernel = Tree->declaresHelper("probe_read_kernel");
-  if (!HasProbeReadKernel) {
-    RO.ProbeRead = "bpf_probe_read";
-    In.Prologue += "#define bpf_probe_read_kernel bpf_probe_read\n"
-                   "#define bpf_probe_read_kernel_str bpf_probe_read_str\n"
-                   "#define bpf_probe_read_user bpf_probe_read\n"
-                   "#define bpf_probe_read_user_str bpf_probe_read_str\n";
-  }
-  if (Verbose)
-    errs() << "bpf-xcc: kernel reads use " << RO.ProbeRead << " ("
-           << Tree->sourceDir() << "/include/uapi/linux/bpf.h "
-           << (HasProbeReadKernel ? "lists" : "does not list")
-           << " FN(probe_read_kernel))\n";
-
-  // LINUX_VERSION_CODE of the target: $BCC_LINUX_VERSION_CODE (as patched
-  // BCC), else the profile's, else the tree's. It is both the `version`
-  // section and what the program's #if LINUX_VERSION_CODE sees.
-  auto Version = targetVersionCode(*Tree, Prof ? &*Prof : nullptr);
-  if (!Version)
-    return fail(Version.takeError());
-  if (Version->Overrides)
-    In.VersionHeader = versionHeader(Version->Code, Version->From);
-  if (Verbose)
-    errs() << "bpf-xcc: LINUX_VERSION_CODE " << Version->Code << " from "
-           << Version->From << "\n";
-
-  if (Verbose)
-    printInvocation("analysis pass", In, 1);
-  RewriteResult RR;
-  std::vector<std::string> SkippedBodies;
-  if (Error E = runAnalysisPass(In, RO, RR, SkippedBodies)) {
-    consumeError(std::move(E));
-    return 1;
-  }
-
-  // Attach points: --attach first, then BCC's naming conventions, then the
-  // context type.
-  ObjectPlan Plan;
-  Plan.Arch = &*Arch;
-  Plan.VersionCode = Version->Code;
-  Plan.Release = Prof && !Prof->release().empty() ? Prof->release().str() : Tree->release().str();
-  for (const std::string &A : Attach)
-    if (Error E = parseAttachOption(A, *Arch, Wrappers, Plan.Attach))
-      return fail(std::move(E));
-  StringSet<> ProbeNames;
-  for (const ProbeFunction &P : RR.Probes) {
-    ProbeNames.insert(P.Name);
-    if (Plan.Attach.count(P.Name))
-      continue;
-    std::string Sec = attachFromName(P.Name, *Arch, Wrappers);
-    if (Sec.empty())
-      Sec = sectionFromContext(P.ContextType);
-    if (!Sec.empty())
-      Plan.Attach[P.Name].push_back(Sec);
-  }
-  for (const auto &[Fn, Secs] : Plan.Attach)
-    if (!ProbeNames.contains(Fn))
-      return fail("--attach " + Fn + "=...: " + Input +
-                  " defines no probe function '" + Fn + "'");
-
-  FrontendInput Code = In;
-  Code.Source = RR.Source;
-  Code.Prologue = In.Prologue + RR.Prologue;
-  Code.SkipBodies = SkippedBodies;
+  CompileOptions CO;
+  CO.FileName = Input;
+  CO.Source = (*MB)->getBuffer().str();
+  CO.ArchName = ArchArg;
+  CO.KernelDir = Dir;
+  CO.Prof = Prof ? &*Prof : nullptr;
+  CO.ProfileName = "the profile " + ProfilePath;
+  CO.Includes = Includes;
+  CO.Defines = Defines;
+  CO.Attach = Attach;
+  CO.ResourceDir = ResourceDir;
+  CO.Verbose = Verbose;
+  CO.RewriteOnly = EmitC;
+  auto R = compileProgram(CO);
+  if (!R)
+    return fail(R.takeError());
   if (EmitC) {
-    outs() << Code.Prologue << "#line 1 \"" << Input << "\"\n" << Code.Source;
+    outs() << R->RewrittenC;
     return 0;
   }
-  if (Verbose)
-    printInvocation("code pass", Code, 2);
-  LLVMContext Ctx;
-  auto M = runCodePass(Code, Ctx);
-  if (!M) {
-    consumeError(M.takeError());
-    return 1;
-  }
-  if (Error E = writeObject(**M, Plan, Output))
-    return fail(std::move(E));
+  std::error_code EC;
+  ToolOutputFile Out(Output, EC, sys::fs::OF_None);
+  if (EC)
+    return fail("cannot open '" + Output + "' for writing: " + EC.message());
+  Out.os() << R->Object;
+  Out.os().flush();
+  if (Out.os().has_error())
+    return fail("cannot write '" + Output + "'");
+  Out.keep();
   return 0;
 }

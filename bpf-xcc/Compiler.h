@@ -1,0 +1,73 @@
+//===- Compiler.h - One BCC program to one BPF object, in memory -*- C++ -*-===//
+//
+// The whole of bpf-xcc's work as a library call: the target's kernel tree
+// and profile, the analysis pass (BccRewriter), the attach points, the code
+// pass and the object. bpf-xcc's driver and the remote libbcc (bpfd-bcc)
+// both call compileProgram().
+//
+//===----------------------------------------------------------------------===//
+#ifndef BPF_XCC_COMPILER_H
+#define BPF_XCC_COMPILER_H
+
+#include "Arch.h"
+#include "BccRewriter.h"
+#include "Profile.h"
+
+#include "llvm/Support/Error.h"
+
+#include <string>
+#include <vector>
+
+namespace bpfxcc {
+
+struct CompileOptions {
+  std::string FileName;  ///< Shown in diagnostics ("prog.c", "<text>").
+  std::string Source;    ///< The program's C text.
+  std::string ArchName;  ///< arm64, x86_64, ... (lookupArch()).
+  std::string KernelDir; ///< Configured tree or Debian linux-headers folder.
+  /// The target's profile (tracepoint formats, version code); null: none.
+  const Profile *Prof = nullptr;
+  /// Where Prof came from, for messages ("the profile FILE").
+  std::string ProfileName;
+  std::vector<std::string> Includes; ///< -I folders.
+  std::vector<std::string> Defines;  ///< -D name[=value].
+  /// Further driver flags given by the program's loader (BCC's cflags:
+  /// -DX, -I..., -w, -Wno-...); "-D"/"-I" ones go before the kernel's.
+  std::vector<std::string> ExtraFlags;
+  std::vector<std::string> Attach; ///< --attach FN=SECTION options.
+  std::string ResourceDir;         ///< clang's builtin headers.
+  bool Verbose = false;
+  bool RewriteOnly = false; ///< Stop after the analysis pass (no object).
+};
+
+struct CompileResult {
+  std::string Object;     ///< The BPF ELF object.
+  std::string RewrittenC; ///< Prologue, #line, rewritten program.
+  RewriteResult Rewrite;  ///< Maps (with BCC's type descriptions), probes.
+  unsigned VersionCode = 0;
+  std::string Release;
+};
+
+/// An error whose details clang already printed as diagnostics: a caller
+/// reports it in one line or not at all.
+class DiagnosedError : public llvm::ErrorInfo<DiagnosedError> {
+public:
+  static char ID;
+  explicit DiagnosedError(std::string What) : What(std::move(What)) {}
+  void log(llvm::raw_ostream &OS) const override { OS << What; }
+  std::error_code convertToErrorCode() const override {
+    return llvm::inconvertibleErrorCode();
+  }
+
+private:
+  std::string What;
+};
+
+llvm::Expected<CompileResult> compileProgram(const CompileOptions &Opts);
+
+/// The clang resource folder compiled in (builtin headers such as stddef.h).
+const char *defaultResourceDir();
+
+} // namespace bpfxcc
+
+#endif
