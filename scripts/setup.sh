@@ -50,6 +50,7 @@ packages=(
   bpfcc-tools adb openssh-client
   time bc  # bench/: CPU seconds and ratios
   debootstrap  # bench/bcc-vs-bpfd.sh: the Debian 12 root file system with BCC for its guest
+  chromium  # test/flamegraph/browser.test: the flame-graph SVG in a headless browser
 )
 
 missing=()

@@ -86,6 +86,12 @@ for qemu, feature in (("qemu-system-aarch64", "qemu-arm64"), ("qemu-system-x86_6
     if shutil.which(qemu):
         config.available_features.add(feature)
 
+# chromium: the flame graph's browser test (test/flamegraph/browser.test).
+# Under CI=true the feature is set whether chromium is installed or not, so a
+# missing browser fails that test instead of skipping it: no silent skips in CI.
+if shutil.which("chromium") or os.environ.get("CI", "").lower() == "true":
+    config.available_features.add("chromium")
+
 # Pass through what the harnesses need.
 for var in ("HOME", "TMPDIR", "BPFD_CACHE_DIR", "BPFD_QEMU_TIMEOUT", "CI"):
     if var in os.environ:
