@@ -234,6 +234,8 @@ Expected<CompileResult> compileProgram(const CompileOptions &Opts) {
     std::string Sec = attachFromName(P.Name, *Arch, Wrappers);
     if (Sec.empty())
       Sec = sectionFromContext(P.ContextType);
+    if (!Opts.SectionOfEveryProbe.empty())
+      Sec = Opts.SectionOfEveryProbe;
     if (!Sec.empty())
       Plan.Attach[P.Name].push_back(Sec);
   }

@@ -35,6 +35,10 @@ struct CompileOptions {
   /// -DX, -I..., -w, -Wno-...); "-D"/"-I" ones go before the kernel's.
   std::vector<std::string> ExtraFlags;
   std::vector<std::string> Attach; ///< --attach FN=SECTION options.
+  /// When set, every probe function is placed in this section instead of
+  /// its attach point's (libbcc: BCC's loader is told each function's type
+  /// and attach point by the tool, not by the object).
+  std::string SectionOfEveryProbe;
   std::string ResourceDir;         ///< clang's builtin headers.
   bool Verbose = false;
   bool RewriteOnly = false; ///< Stop after the analysis pass (no object).

@@ -1,0 +1,193 @@
+//===- AbiAttach.cpp - libbcc's program loading and attaching -------------===//
+//
+// Programs are loaded on the device (BPF_PROG_LOAD) and attached there
+// (BPF_ATTACH_*); the descriptors BCC's Python keeps stand for the device's
+// handles (HostFds.h).
+//
+//===----------------------------------------------------------------------===//
+#include "Device.h"
+#include "HostFds.h"
+#include "Module.h"
+
+#include <cerrno>
+#include <cstring>
+
+using namespace bpfdbcc;
+
+static int attachment(const std::string &Line, const std::string &Name) {
+  auto R = Device::get().command(Line);
+  if (!R) {
+    warn(Name + ": " + R.error().message());
+    return setErrno(R.error());
+  }
+  if (!R->ok()) {
+    warn(Name + ": " + R->Message);
+    return setErrno(*R);
+  }
+  HostHandle H;
+  H.Kind = HandleKind::Attachment;
+  H.Device = R->Ret;
+  H.Name = Name;
+  return newHostFd(H);
+}
+
+static bool progOf(int Fd, HostHandle &H) {
+  if (!lookupHostFd(Fd, H))
+    return false;
+  if (H.Kind != HandleKind::Prog) {
+    errno = EBADF;
+    return false;
+  }
+  return true;
+}
+
+extern "C" {
+
+int bcc_func_load(void *program, int prog_type, const char *name,
+                  const struct bpf_insn *insns, int prog_len, const char *license,
+                  unsigned kern_version, int log_level, char *log_buf,
+                  unsigned log_buf_size, const char *dev_name, int attach_type) {
+  (void)program;
+  (void)log_level;
+  (void)attach_type;
+  if (!name || !insns || prog_len <= 0 || prog_len % 8) {
+    errno = EINVAL;
+    return -1;
+  }
+  if (dev_name && *dev_name) {
+    warn(std::string("device offload (") + dev_name + ") is not supported");
+    errno = ENOTSUP;
+    return -1;
+  }
+  auto R = Device::get().command(
+      "BPF_PROG_LOAD " + std::to_string(prog_type) + " " + quoteToken(name) + " " +
+      quoteToken(license ? license : "GPL") + " " + std::to_string(kern_version) + " " +
+      toBlob(insns, size_t(prog_len)));
+  if (!R) {
+    warn(std::string("loading ") + name + ": " + R.error().message());
+    return setErrno(R.error());
+  }
+  if (!R->ok()) {
+    // As BCC: the error and the verifier's log on stderr (and in log_buf).
+    std::string Log;
+    for (const std::string &L : R->Payload)
+      Log += L + "\n";
+    fprintf(stderr, "bpf: Failed to load program: %s\n%s\n",
+            strerror(int(-R->Ret)), Log.c_str());
+    if (log_buf && log_buf_size) {
+      strncpy(log_buf, Log.c_str(), log_buf_size - 1);
+      log_buf[log_buf_size - 1] = 0;
+    }
+    return setErrno(*R);
+  }
+  HostHandle H;
+  H.Kind = HandleKind::Prog;
+  H.Device = R->Ret;
+  H.Name = name;
+  return newHostFd(H);
+}
+
+int bpf_attach_kprobe(int progfd, int attach_type, const char *ev_name,
+                      const char *fn_name, uint64_t fn_offset, int maxactive) {
+  (void)maxactive;
+  HostHandle P;
+  if (!progOf(progfd, P) || !fn_name)
+    return -1;
+  std::string Fn = fn_name;
+  if (attach_type == 0)
+    return attachment("BPF_ATTACH_KPROBE " + std::to_string(P.Device) + " " +
+                          quoteToken(Fn) +
+                          (fn_offset ? " " + std::to_string(fn_offset) : ""),
+                      std::string("kprobe ") + (ev_name ? ev_name : Fn.c_str()));
+  if (fn_offset) {
+    errno = EINVAL;
+    return -1;
+  }
+  return attachment("BPF_ATTACH_KRETPROBE " + std::to_string(P.Device) + " " +
+                        quoteToken(Fn),
+                    std::string("kretprobe ") + (ev_name ? ev_name : Fn.c_str()));
+}
+
+// kprobes and uprobes are perf events of the kernel's PMUs: closing the
+// event's descriptor removes them; there is no tracefs event to delete.
+int bpf_detach_kprobe(const char *ev_name) {
+  (void)ev_name;
+  return 0;
+}
+int bpf_detach_uprobe(const char *ev_name) {
+  (void)ev_name;
+  return 0;
+}
+int bpf_detach_tracepoint(const char *tp_category, const char *tp_name) {
+  (void)tp_category;
+  (void)tp_name;
+  return 0;
+}
+
+int bpf_attach_uprobe(int progfd, int attach_type, const char *ev_name,
+                      const char *binary_path, uint64_t offset, int pid) {
+  HostHandle P;
+  if (!progOf(progfd, P) || !binary_path)
+    return -1;
+  char Addr[32];
+  snprintf(Addr, sizeof Addr, "0x%llx", (unsigned long long)offset);
+  // bpfd resolves a virtual address in the device's binary; BCC's Python
+  // passes the file offset bcc_resolve_symname() gave, which is that
+  // address for the binaries it resolves (AbiSymbols.cpp).
+  return attachment(std::string(attach_type ? "BPF_ATTACH_URETPROBE " : "BPF_ATTACH_UPROBE ") +
+                        std::to_string(P.Device) + " " + quoteToken(binary_path) + " " +
+                        Addr + " " + std::to_string(pid),
+                    std::string(attach_type ? "uretprobe " : "uprobe ") +
+                        (ev_name ? ev_name : binary_path));
+}
+
+int bpf_attach_tracepoint(int progfd, const char *tp_category, const char *tp_name) {
+  HostHandle P;
+  if (!progOf(progfd, P) || !tp_category || !tp_name)
+    return -1;
+  return attachment("BPF_ATTACH_TRACEPOINT " + std::to_string(P.Device) + " " +
+                        quoteToken(tp_category) + " " + quoteToken(tp_name),
+                    std::string("tracepoint ") + tp_category + ":" + tp_name);
+}
+
+int bpf_attach_raw_tracepoint(int progfd, const char *tp_name) {
+  HostHandle P;
+  if (!progOf(progfd, P) || !tp_name)
+    return -1;
+  return attachment("BPF_ATTACH_RAW_TRACEPOINT " + std::to_string(P.Device) + " " +
+                        quoteToken(tp_name),
+                    std::string("raw_tracepoint ") + tp_name);
+}
+
+int bpf_attach_perf_event(int progfd, uint32_t ev_type, uint32_t ev_config,
+                          uint64_t sample_period, uint64_t sample_freq, int pid,
+                          int cpu, int group_fd) {
+  HostHandle P;
+  if (!progOf(progfd, P))
+    return -1;
+  if (pid != -1 || group_fd != -1) {
+    warn("perf events of one process or in a group are not supported");
+    errno = ENOTSUP;
+    return -1;
+  }
+  std::string Line = "BPF_ATTACH_PERF_EVENT " + std::to_string(P.Device) + " " +
+                     std::to_string(ev_type) + " " + std::to_string(ev_config) + " ";
+  Line += sample_freq ? std::to_string(sample_freq) + " freq" : std::to_string(sample_period);
+  if (cpu >= 0)
+    Line += " " + std::to_string(cpu);
+  return attachment(Line, "perf_event " + std::to_string(ev_type) + ":" +
+                              std::to_string(ev_config) + " cpu " + std::to_string(cpu));
+}
+
+int bpf_close_perf_event_fd(int fd) {
+  HostHandle H;
+  if (!lookupHostFd(fd, H))
+    return -1;
+  auto R = Device::get().command("BPF_CLOSE " + std::to_string(H.Device));
+  closeHostFd(fd);
+  if (!R)
+    return setErrno(R.error());
+  return R->ok() ? 0 : setErrno(*R);
+}
+
+} // extern "C"

@@ -1,0 +1,252 @@
+//===- AbiPerf.cpp - libbcc's perf readers, on bpfd's perf buffers --------===//
+//
+// BCC's Python opens one reader per CPU (bpf_open_perf_buffer_opts), stores
+// each reader's descriptor in the perf event array at the CPU's key, and
+// polls them all (perf_reader_poll). bpfd opens a map's perf buffers for
+// every CPU at once (BPF_OPEN_PERF_BUFFER MAP PAGES), so the first reader
+// stored in a map opens the map's device buffer, and each sample of
+// PERF_READER_POLL goes to the reader of its CPU.
+//
+//===----------------------------------------------------------------------===//
+#include "AbiMaps.h"
+#include "Device.h"
+#include "HostFds.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <map>
+#include <mutex>
+#include <set>
+#include <sstream>
+#include <vector>
+
+using namespace bpfdbcc;
+
+typedef void (*perf_reader_raw_cb)(void *cb_cookie, void *raw, int raw_size);
+typedef void (*perf_reader_lost_cb)(void *cb_cookie, uint64_t lost);
+
+struct bcc_perf_buffer_opts {
+  int pid;
+  int cpu;
+  int wakeup_events;
+};
+
+namespace {
+struct PerfReader {
+  perf_reader_raw_cb Raw;
+  perf_reader_lost_cb Lost;
+  void *Cookie;
+  int PageCount;
+  int Cpu;
+  int HostFd = -1;
+  long long Buffer = -1; ///< the device's reader of the map it is stored in
+};
+
+std::mutex Lock;
+// Device buffer -> CPU -> reader; map handle -> device buffer.
+std::map<long long, std::map<int, PerfReader *>> &byBuffer() {
+  static auto *M = new std::map<long long, std::map<int, PerfReader *>>();
+  return *M;
+}
+std::map<long long, long long> &bufferOfMap() {
+  static auto *M = new std::map<long long, long long>();
+  return *M;
+}
+} // namespace
+
+int bpfdbcc::bindPerfReader(const HostHandle &Map, const void *Key, const void *Value) {
+  if (!Key || !Value || Map.KeySize != 4 || Map.ValueSize != 4) {
+    errno = EINVAL;
+    return -1;
+  }
+  int Cpu, Fd;
+  memcpy(&Cpu, Key, 4);
+  memcpy(&Fd, Value, 4);
+  HostHandle R;
+  if (!lookupHostFd(Fd, R) || R.Kind != HandleKind::PerfReader) {
+    warn("storing descriptor " + std::to_string(Fd) + " in perf map '" + Map.Name +
+         "': only perf buffers opened through this libbcc can be stored "
+         "(perf counters are not supported)");
+    errno = EBADF;
+    return -1;
+  }
+  auto *Reader = static_cast<PerfReader *>(R.Reader);
+  std::lock_guard<std::mutex> G(Lock);
+  auto It = bufferOfMap().find(Map.Device);
+  long long Buffer;
+  if (It != bufferOfMap().end()) {
+    Buffer = It->second;
+  } else {
+    int Pages = std::max(1, Reader->PageCount);
+    if (Pages & (Pages - 1)) // bpfd wants a power of two, as the kernel does
+      Pages = 1 << (32 - __builtin_clz(unsigned(Pages)));
+    Pages = std::min(Pages, 256);
+    auto Rep = Device::get().command("BPF_OPEN_PERF_BUFFER " + std::to_string(Map.Device) +
+                                     " " + std::to_string(Pages));
+    if (!Rep)
+      return setErrno(Rep.error());
+    if (!Rep->ok()) {
+      warn("opening the perf buffers of '" + Map.Name + "' on the device failed: " +
+           Rep->Message);
+      return setErrno(*Rep);
+    }
+    Buffer = Rep->Ret;
+    bufferOfMap()[Map.Device] = Buffer;
+  }
+  Reader->Buffer = Buffer;
+  Reader->Cpu = Cpu;
+  byBuffer()[Buffer][Cpu] = Reader;
+  return 0;
+}
+
+// One PERF_READER_POLL over the buffers of \p Readers; calls back for each
+// record. Returns the number of records, or -1 with errno.
+static int pollOnce(int N, PerfReader **Readers, int TimeoutMs) {
+  std::set<long long> Buffers;
+  for (int I = 0; I < N; ++I)
+    if (Readers[I] && Readers[I]->Buffer >= 0)
+      Buffers.insert(Readers[I]->Buffer);
+  if (Buffers.empty()) {
+    errno = EINVAL;
+    return -1;
+  }
+  std::string Line = "PERF_READER_POLL " + std::to_string(TimeoutMs);
+  for (long long B : Buffers)
+    Line += " " + std::to_string(B);
+  auto R = Device::get().interruptibleCommand(Line);
+  if (!R)
+    return setErrno(R.error());
+  if (!R->ok())
+    return setErrno(*R);
+  struct Record {
+    PerfReader *Reader;
+    bool Lost;
+    std::string Data;
+    uint64_t Count;
+  };
+  std::vector<Record> Records;
+  {
+    std::lock_guard<std::mutex> G(Lock);
+    for (const std::string &P : R->Payload) {
+      std::istringstream SS(P);
+      std::string Kind, Blob;
+      long long Buffer;
+      int Cpu;
+      SS >> Kind >> Buffer >> Cpu;
+      auto B = byBuffer().find(Buffer);
+      if (B == byBuffer().end())
+        continue;
+      auto C = B->second.find(Cpu);
+      if (C == B->second.end())
+        continue;
+      Record Rec{C->second, Kind == "lost", "", 0};
+      if (Rec.Lost) {
+        SS >> Rec.Count;
+      } else {
+        SS >> Blob;
+        if (!fromBlob(Blob, Rec.Data))
+          continue;
+      }
+      Records.push_back(std::move(Rec));
+    }
+  }
+  // Callbacks run without locks held: they call back into libbcc.
+  for (Record &Rec : Records) {
+    if (Rec.Lost) {
+      if (Rec.Reader->Lost)
+        Rec.Reader->Lost(Rec.Reader->Cookie, Rec.Count);
+    } else if (Rec.Reader->Raw) {
+      Rec.Reader->Raw(Rec.Reader->Cookie, Rec.Data.data(), int(Rec.Data.size()));
+    }
+  }
+  return int(Records.size());
+}
+
+extern "C" {
+
+void *bpf_open_perf_buffer_opts(perf_reader_raw_cb raw_cb, perf_reader_lost_cb lost_cb,
+                                void *cb_cookie, int page_cnt,
+                                struct bcc_perf_buffer_opts *opts) {
+  if (opts && opts->pid != -1) {
+    warn("perf buffers of one process (pid " + std::to_string(opts->pid) +
+         ") are not supported; bpfd opens them for every process");
+    errno = EINVAL;
+    return nullptr;
+  }
+  auto *R = new PerfReader{raw_cb, lost_cb, cb_cookie, page_cnt, opts ? opts->cpu : -1};
+  HostHandle H;
+  H.Kind = HandleKind::PerfReader;
+  H.Name = "cpu" + std::to_string(R->Cpu);
+  H.Reader = R;
+  R->HostFd = newHostFd(H);
+  if (R->HostFd < 0) {
+    delete R;
+    return nullptr;
+  }
+  return R;
+}
+
+void *bpf_open_perf_buffer(perf_reader_raw_cb raw_cb, perf_reader_lost_cb lost_cb,
+                           void *cb_cookie, int pid, int cpu, int page_cnt) {
+  bcc_perf_buffer_opts Opts{pid, cpu, 1};
+  return bpf_open_perf_buffer_opts(raw_cb, lost_cb, cb_cookie, page_cnt, &Opts);
+}
+
+int perf_reader_fd(void *reader) {
+  return reader ? static_cast<PerfReader *>(reader)->HostFd : -1;
+}
+
+int perf_reader_poll(int num_readers, void **readers, int timeout) {
+  auto **R = reinterpret_cast<PerfReader **>(readers);
+  // bpfd waits at most 10 s a command; a longer or endless wait is a loop of
+  // 1 s polls (a signal ends it: the tool's Ctrl-C).
+  for (;;) {
+    int Slice = timeout < 0 ? 1000 : std::min(timeout, 1000);
+    int N = pollOnce(num_readers, R, Slice);
+    if (N != 0)
+      return N;
+    if (timeout >= 0) {
+      timeout -= Slice;
+      if (timeout <= 0)
+        return 0;
+    }
+  }
+}
+
+int perf_reader_consume(int num_readers, void **readers) {
+  return pollOnce(num_readers, reinterpret_cast<PerfReader **>(readers), 0);
+}
+
+void perf_reader_free(void *ptr) {
+  auto *R = static_cast<PerfReader *>(ptr);
+  if (!R)
+    return;
+  long long Close = -1;
+  {
+    std::lock_guard<std::mutex> G(Lock);
+    auto B = byBuffer().find(R->Buffer);
+    if (B != byBuffer().end()) {
+      auto C = B->second.find(R->Cpu);
+      if (C != B->second.end() && C->second == R)
+        B->second.erase(C);
+      if (B->second.empty()) {
+        Close = R->Buffer;
+        byBuffer().erase(B);
+        for (auto M = bufferOfMap().begin(); M != bufferOfMap().end(); ++M)
+          if (M->second == Close) {
+            bufferOfMap().erase(M);
+            break;
+          }
+      }
+    }
+  }
+  if (Close >= 0) {
+    auto Rep = Device::get().command("BPF_CLOSE_PERF_BUFFER " + std::to_string(Close));
+    (void)Rep;
+  }
+  closeHostFd(R->HostFd);
+  delete R;
+}
+
+} // extern "C"

@@ -1,0 +1,168 @@
+//===- AbiSymbols.cpp - libbcc's symbol caches, from the device -----------===//
+//
+// The kernel's symbols come from the device's kallsyms (GET_KALLSYMS), read
+// once per process and kept as BCC's KSyms keeps them: code symbols only
+// (data symbols b B d D r R skipped), module "kernel" or the [module],
+// sorted by address. User-space symbols (a process's binaries on the
+// device) are not resolved yet: their caches answer "unknown".
+//
+//===----------------------------------------------------------------------===//
+#include "Device.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <mutex>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+using namespace bpfdbcc;
+
+struct bcc_symbol {
+  const char *name;
+  const char *demangle_name;
+  const char *module;
+  uint64_t offset;
+};
+
+struct bcc_symbol_option {
+  int use_debug_file;
+  int check_debug_file_crc;
+  int lazy_symbolize;
+  uint32_t use_symbol_type;
+};
+
+namespace {
+struct KernelSymbol {
+  uint64_t Addr;
+  std::string Name, Module;
+};
+
+class KernelSymbols {
+public:
+  static KernelSymbols &get() {
+    static auto *K = new KernelSymbols();
+    return *K;
+  }
+  bool resolve(uint64_t Addr, bcc_symbol *Sym) {
+    load();
+    auto It = std::upper_bound(Syms.begin(), Syms.end(), Addr,
+                               [](uint64_t A, const KernelSymbol &S) { return A < S.Addr; });
+    if (It == Syms.begin()) {
+      memset(Sym, 0, sizeof *Sym);
+      return false;
+    }
+    --It;
+    Sym->name = It->Name.c_str();
+    Sym->demangle_name = Sym->name;
+    Sym->module = It->Module.c_str();
+    Sym->offset = Addr - It->Addr;
+    return true;
+  }
+  bool address(const std::string &Name, uint64_t &Addr) {
+    load();
+    auto It = ByName.find(Name);
+    if (It == ByName.end())
+      return false;
+    Addr = It->second;
+    return true;
+  }
+
+private:
+  void load() {
+    std::lock_guard<std::mutex> G(Lock);
+    if (Loaded)
+      return;
+    Loaded = true;
+    auto R = Device::get().command("GET_KALLSYMS");
+    if (!R || !R->ok()) {
+      warn("reading the device's kallsyms failed: " +
+           (R ? R->Message : R.error().message()));
+      return;
+    }
+    // x86_64 kernels live above the user half; elsewhere BCC takes every
+    // non-zero address.
+    uint64_t Floor = Device::env("BPFD_BCC_ARCH") == "x86_64" ? 0x00ffffffffffffffULL : 0;
+    for (const std::string &L : R->Payload) {
+      char *End;
+      uint64_t A = strtoull(L.c_str(), &End, 16);
+      if (A == 0 || A == UINT64_MAX || A < Floor || *End != ' ' || !End[1])
+        continue;
+      char Type = End[1];
+      if (strchr("bBdDrR", Type))
+        continue;
+      const char *N = End + 2;
+      while (*N == ' ')
+        ++N;
+      const char *NE = N;
+      while (*NE && *NE != ' ' && *NE != '\t')
+        ++NE;
+      KernelSymbol S{A, std::string(N, NE), "kernel"};
+      const char *M = strchr(NE, '[');
+      if (M) {
+        const char *ME = strchr(M, ']');
+        if (ME)
+          S.Module.assign(M + 1, ME);
+      }
+      ByName.emplace(S.Name, A);
+      Syms.push_back(std::move(S));
+    }
+    std::sort(Syms.begin(), Syms.end(),
+              [](const KernelSymbol &A, const KernelSymbol &B) { return A.Addr < B.Addr; });
+  }
+
+  std::mutex Lock;
+  bool Loaded = false;
+  std::vector<KernelSymbol> Syms;
+  std::unordered_map<std::string, uint64_t> ByName;
+};
+
+struct SymCache {
+  int Pid;
+};
+} // namespace
+
+extern "C" {
+
+void *bcc_symcache_new(int pid, struct bcc_symbol_option *option) {
+  (void)option;
+  return new SymCache{pid};
+}
+
+void bcc_free_symcache(void *symcache, int pid) {
+  (void)pid;
+  delete static_cast<SymCache *>(symcache);
+}
+
+int bcc_symcache_resolve(void *symcache, uint64_t addr, struct bcc_symbol *sym) {
+  auto *C = static_cast<SymCache *>(symcache);
+  if (!C || !sym)
+    return -1;
+  if (C->Pid < 0)
+    return KernelSymbols::get().resolve(addr, sym) ? 0 : -1;
+  memset(sym, 0, sizeof *sym);
+  return -1;
+}
+
+int bcc_symcache_resolve_no_demangle(void *symcache, uint64_t addr,
+                                     struct bcc_symbol *sym) {
+  return bcc_symcache_resolve(symcache, addr, sym);
+}
+
+int bcc_symcache_resolve_name(void *resolver, const char *module, const char *name,
+                              uint64_t *addr) {
+  auto *C = static_cast<SymCache *>(resolver);
+  (void)module;
+  if (!C || !name || !addr || C->Pid >= 0)
+    return -1;
+  return KernelSymbols::get().address(name, *addr) ? 0 : -1;
+}
+
+void bcc_symcache_refresh(void *resolver) { (void)resolver; }
+
+// demangle_name points into the cache (kernel symbols are not mangled).
+void bcc_symbol_free_demangle_name(struct bcc_symbol *sym) { (void)sym; }
+
+} // extern "C"

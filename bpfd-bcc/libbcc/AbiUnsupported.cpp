@@ -1,0 +1,131 @@
+//===- AbiUnsupported.cpp - The rest of libbcc's ABI ------------------------===//
+//
+// Every function bcc/libbcc.py binds must exist (ctypes looks each up when
+// the module is imported). Those the device side cannot serve yet say so on
+// stderr and fail as BCC's own would (null, or -1 with errno), never
+// silently for the host.
+//
+//===----------------------------------------------------------------------===//
+#include "Device.h"
+
+#include <cerrno>
+#include <cstdint>
+#include <cstdlib>
+#include <set>
+#include <mutex>
+
+using namespace bpfdbcc;
+
+// One line per missing feature and process.
+static void unsupported(const char *What) {
+  static std::mutex Lock;
+  static std::set<std::string> Said;
+  std::lock_guard<std::mutex> G(Lock);
+  if (Said.insert(What).second)
+    warn(std::string(What) + " is not supported by bpfd-bcc yet");
+}
+
+#define FAIL_INT(WHAT, ERR)                                                     \
+  do {                                                                          \
+    unsupported(WHAT);                                                          \
+    errno = ERR;                                                                \
+    return -1;                                                                  \
+  } while (0)
+
+extern "C" {
+
+// The device's kernel BTF is not used: bpfd has no fentry/LSM programs yet,
+// so tools pick their kprobe variants, as on a kernel without BTF.
+bool bpf_has_kernel_btf(void) { return false; }
+
+int bpf_attach_kfunc(int) { FAIL_INT("fentry/fexit (kfunc) programs", ENOTSUP); }
+int bpf_attach_lsm(int) { FAIL_INT("LSM programs", ENOTSUP); }
+int bpf_attach_perf_event_raw(int, void *, int, int, int, int) {
+  FAIL_INT("perf events from a raw perf_event_attr", ENOTSUP);
+}
+int bpf_open_perf_event(uint32_t, uint64_t, int, int) {
+  FAIL_INT("perf counters (PERF_EVENT_ARRAY of hardware events)", ENOTSUP);
+}
+int bpf_open_raw_sock(const char *) { FAIL_INT("raw sockets on the device", ENOTSUP); }
+int bpf_attach_socket(int, int) { FAIL_INT("socket filters", ENOTSUP); }
+int bpf_attach_xdp(const char *, int, uint32_t) { FAIL_INT("XDP", ENOTSUP); }
+int bpf_prog_attach(int, int, int, unsigned) { FAIL_INT("cgroup program attach", ENOTSUP); }
+int bpf_prog_detach2(int, int, int) { FAIL_INT("cgroup program detach", ENOTSUP); }
+
+void *bpf_new_ringbuf(int, void *, void *) {
+  unsupported("ring buffers");
+  errno = ENOTSUP;
+  return nullptr;
+}
+int bpf_add_ringbuf(void *, int, void *, void *) { FAIL_INT("ring buffers", ENOTSUP); }
+int bpf_poll_ringbuf(void *, int) { FAIL_INT("ring buffers", ENOTSUP); }
+int bpf_consume_ringbuf(void *) { FAIL_INT("ring buffers", ENOTSUP); }
+void bpf_free_ringbuf(void *) {}
+
+// Build-id symbolisation (stack maps of build ids).
+void *bcc_buildsymcache_new(void) { return malloc(1); }
+void bcc_free_buildsymcache(void *p) { free(p); }
+int bcc_buildsymcache_add_module(void *, const char *) { return 0; }
+int bcc_buildsymcache_resolve(void *, void *, void *) {
+  FAIL_INT("build-id symbolisation", ENOTSUP);
+}
+
+int bcc_free_memory(void) { return 0; }
+
+// Processes and binaries of the device.
+char *bcc_procutils_which_so(const char *libname, int pid) {
+  (void)pid;
+  unsupported(("finding device libraries (lib" + std::string(libname ? libname : "") +
+               ")").c_str());
+  return nullptr;
+}
+void bcc_procutils_free(const char *ptr) { free(const_cast<char *>(ptr)); }
+const char *bcc_procutils_language(int) { return nullptr; }
+int bcc_resolve_symname(const char *module, const char *symname, uint64_t, int, void *,
+                        void *) {
+  unsupported(("user-space symbols of the device's binaries (" +
+               std::string(module ? module : "?") + ":" + (symname ? symname : "?") + ")")
+                  .c_str());
+  errno = ENOTSUP;
+  return -1;
+}
+int bcc_foreach_function_symbol(const char *, void *) {
+  FAIL_INT("listing the functions of a device binary", ENOTSUP);
+}
+
+// USDT.
+void *bcc_usdt_new_frompid(int, const char *) {
+  unsupported("USDT probes");
+  return nullptr;
+}
+void *bcc_usdt_new_frompath(const char *) {
+  unsupported("USDT probes");
+  return nullptr;
+}
+void bcc_usdt_close(void *) {}
+int bcc_usdt_enable_probe(void *, const char *, const char *) { FAIL_INT("USDT probes", ENOTSUP); }
+int bcc_usdt_enable_fully_specified_probe(void *, const char *, const char *, const char *) {
+  FAIL_INT("USDT probes", ENOTSUP);
+}
+const char *bcc_usdt_genargs(void **ctx_array, int len) {
+  (void)ctx_array;
+  if (len == 0)
+    return ""; // BPF() asks with no contexts for every module
+  unsupported("USDT probes");
+  return nullptr;
+}
+const char *bcc_usdt_get_probe_argctype(void *, const char *, int) { return nullptr; }
+const char *bcc_usdt_get_fully_specified_probe_argctype(void *, const char *, const char *,
+                                                        int) {
+  return nullptr;
+}
+void bcc_usdt_foreach(void *, void *) {}
+int bcc_usdt_get_location(void *, const char *, const char *, int, void *) {
+  FAIL_INT("USDT probes", ENOTSUP);
+}
+int bcc_usdt_get_argument(void *, const char *, const char *, int, int, void *) {
+  FAIL_INT("USDT probes", ENOTSUP);
+}
+void bcc_usdt_foreach_uprobe(void *, void *) {}
+
+} // extern "C"

@@ -1,0 +1,185 @@
+//===- Device.cpp - The device, as libbcc reaches it ----------------------===//
+#include "Device.h"
+
+#include "llvm/Support/Base64.h"
+
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <fcntl.h>
+#include <vector>
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <unistd.h>
+
+namespace bpfdbcc {
+
+Device &Device::get() {
+  static Device *D = new Device(); // never destroyed: atexit handlers use it
+  return *D;
+}
+
+std::string Device::env(const char *Name) {
+  const char *V = getenv(Name);
+  return V ? V : "";
+}
+
+void warn(const std::string &Message) {
+  std::string Line = "bpfd-bcc: " + Message + "\n";
+  ssize_t N = write(2, Line.data(), Line.size());
+  (void)N;
+}
+
+bpfd::Error Device::connectLocked() {
+  if (Fd >= 0)
+    return bpfd::Error::success();
+  std::string Path = env("BPFD_BCC_SOCKET");
+  if (Path.empty())
+    return bpfd::Error::failure(
+        ENOTCONN, "BPFD_BCC_SOCKET is not set: this libbcc.so.0 drives a device "
+                  "through bpfd; run the tool as `bpfd-bcc TOOL ...`");
+  sockaddr_un A{};
+  A.sun_family = AF_UNIX;
+  if (Path.size() >= sizeof A.sun_path)
+    return bpfd::Error::failure(ENAMETOOLONG, "BPFD_BCC_SOCKET path is too long: " + Path);
+  memcpy(A.sun_path, Path.c_str(), Path.size() + 1);
+  int S = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  if (S < 0)
+    return bpfd::Error::failure(errno, std::string("socket(): ") + strerror(errno));
+  if (connect(S, reinterpret_cast<sockaddr *>(&A), sizeof A) < 0) {
+    int E = errno;
+    close(S);
+    return bpfd::Error::failure(E, "cannot connect to the bpfd-bcc broker at " + Path +
+                                       ": " + strerror(E));
+  }
+  // Keep the descriptor out of the range tools use for their own files.
+  int High = fcntl(S, F_DUPFD_CLOEXEC, 1000);
+  if (High >= 0) {
+    close(S);
+    S = High;
+  }
+  Fd = S;
+  return bpfd::Error::success();
+}
+
+bpfd::Error Device::sendLocked(const std::string &Line) {
+  std::string Buf = Line + "\n";
+  size_t Off = 0;
+  while (Off < Buf.size()) {
+    ssize_t N = send(Fd, Buf.data() + Off, Buf.size() - Off, MSG_NOSIGNAL);
+    if (N < 0 && errno == EINTR)
+      continue;
+    if (N <= 0)
+      return bpfd::Error::failure(EPIPE, "the device connection is gone (sending " +
+                                             Line.substr(0, Line.find(' ')) + ")");
+    Off += size_t(N);
+  }
+  return bpfd::Error::success();
+}
+
+bpfd::Expected<std::string> Device::readLineLocked(bool Interruptible) {
+  for (;;) {
+    size_t NL = In.find('\n');
+    if (NL != std::string::npos) {
+      std::string Line = In.substr(0, NL);
+      In.erase(0, NL + 1);
+      if (!Line.empty() && Line.back() == '\r')
+        Line.pop_back();
+      return Line;
+    }
+    char Buf[65536];
+    ssize_t N = recv(Fd, Buf, sizeof Buf, 0);
+    if (N < 0 && errno == EINTR) {
+      if (Interruptible)
+        return bpfd::Error::failure(EINTR, "interrupted");
+      continue;
+    }
+    if (N <= 0)
+      return bpfd::Error::failure(EPIPE, "the device connection closed (the bpfd-bcc "
+                                         "session ended)");
+    In.append(Buf, size_t(N));
+  }
+}
+
+bpfd::Expected<bpfd::Reply> Device::readReplyLocked(bool Interruptible) {
+  for (;;) {
+    auto Line = readLineLocked(Interruptible);
+    if (!Line)
+      return Line.error();
+    if (bpfd::isPayloadLine(*Line)) {
+      Partial.Payload.push_back(Line->substr(2));
+      continue;
+    }
+    bpfd::Reply R = std::move(Partial);
+    Partial = bpfd::Reply();
+    if (bpfd::Error E = bpfd::parseStatusLine(*Line, R))
+      return E;
+    return R;
+  }
+}
+
+bpfd::Expected<bpfd::Reply> Device::command(const std::string &Line) {
+  std::lock_guard<std::mutex> G(Lock);
+  if (bpfd::Error E = connectLocked())
+    return E;
+  if (Pending) {
+    auto Old = readReplyLocked(false);
+    if (!Old)
+      return Old.error();
+    Pending = false;
+  }
+  if (bpfd::Error E = sendLocked(Line))
+    return E;
+  return readReplyLocked(false);
+}
+
+bpfd::Expected<bpfd::Reply> Device::interruptibleCommand(const std::string &Line) {
+  std::lock_guard<std::mutex> G(Lock);
+  if (bpfd::Error E = connectLocked())
+    return E;
+  if (Pending) {
+    // The reply of the interrupted command first: wait for it (bounded by
+    // that command's own timeout), without losing it to a second signal.
+    auto Old = readReplyLocked(true);
+    if (!Old)
+      return Old.error();
+    Pending = false;
+  }
+  if (bpfd::Error E = sendLocked(Line))
+    return E;
+  auto R = readReplyLocked(true);
+  if (!R && R.error().errnoValue() == EINTR)
+    Pending = true;
+  return R;
+}
+
+std::string toBlob(const void *Data, size_t Size) {
+  if (!Size)
+    return "-";
+  return llvm::encodeBase64(llvm::StringRef(static_cast<const char *>(Data), Size));
+}
+
+bool fromBlob(const std::string &Blob, std::string &Out) {
+  Out.clear();
+  if (Blob == "-")
+    return true;
+  std::vector<char> Bytes;
+  if (llvm::Error E = llvm::decodeBase64(Blob, Bytes)) {
+    llvm::consumeError(std::move(E));
+    return false;
+  }
+  Out.assign(Bytes.begin(), Bytes.end());
+  return true;
+}
+
+int setErrno(const bpfd::Reply &R) {
+  errno = R.Ret < 0 ? int(-R.Ret) : EIO;
+  return -1;
+}
+
+int setErrno(const bpfd::Error &E) {
+  errno = E.errnoValue() ? E.errnoValue() : EIO;
+  return -1;
+}
+
+} // namespace bpfdbcc

@@ -1,0 +1,66 @@
+//===- Device.h - The device, as libbcc reaches it ------------------*- C++ -*-===//
+//
+// One connection to the bpfd-bcc launcher's broker ($BPFD_BCC_SOCKET), which
+// carries the bpfd line protocol (docs/protocol.md) to the device's bpfd.
+// Commands are serialised; a PERF_READER_POLL interrupted by a signal (Ctrl-C
+// while a tool polls) leaves its reply pending, and the next command reads
+// it first, so the stream stays in step.
+//
+//===----------------------------------------------------------------------===//
+#ifndef BPFD_BCC_LIBBCC_DEVICE_H
+#define BPFD_BCC_LIBBCC_DEVICE_H
+
+#include "bpfd/Error.h"
+#include "bpfd/Reply.h"
+
+#include <mutex>
+#include <string>
+
+namespace bpfdbcc {
+
+class Device {
+public:
+  /// The process's device connection (connected on first use).
+  static Device &get();
+
+  /// Sends one command and reads its reply. A failed command is a Reply
+  /// with !ok(); an Error means the device cannot be reached.
+  bpfd::Expected<bpfd::Reply> command(const std::string &Line);
+
+  /// Like command(), but a signal arriving while waiting for the reply
+  /// returns EINTR at once; the reply is then read (and dropped) before the
+  /// next command.
+  bpfd::Expected<bpfd::Reply> interruptibleCommand(const std::string &Line);
+
+  /// The launcher's facts about the device ($BPFD_BCC_ARCH, ...).
+  static std::string env(const char *Name);
+
+private:
+  Device() = default;
+  bpfd::Error connectLocked();
+  bpfd::Error sendLocked(const std::string &Line);
+  bpfd::Expected<bpfd::Reply> readReplyLocked(bool Interruptible);
+  bpfd::Expected<std::string> readLineLocked(bool Interruptible);
+
+  std::mutex Lock;
+  int Fd = -1;
+  std::string In;
+  bool Pending = false; ///< A reply whose command was interrupted.
+  bpfd::Reply Partial;  ///< What was read of it so far.
+};
+
+/// "-" for an empty blob, else standard base64 (the protocol's blobs).
+std::string toBlob(const void *Data, size_t Size);
+/// Decodes a protocol blob; false if malformed.
+bool fromBlob(const std::string &Blob, std::string &Out);
+
+/// Sets errno from a failed reply or error and prints nothing.
+int setErrno(const bpfd::Reply &R);
+int setErrno(const bpfd::Error &E);
+
+/// One line on stderr, prefixed "bpfd-bcc: ".
+void warn(const std::string &Message);
+
+} // namespace bpfdbcc
+
+#endif
