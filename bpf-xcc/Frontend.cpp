@@ -10,6 +10,8 @@
 #include "clang/Frontend/FrontendActions.h"
 #include "clang/Frontend/MultiplexConsumer.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
+#include "clang/Lex/MacroInfo.h"
+#include "clang/Lex/Preprocessor.h"
 #include "clang/Lex/PreprocessorOptions.h"
 
 #include "llvm/IR/DebugInfoMetadata.h"
@@ -275,6 +277,48 @@ unsigned reportUndefinedCalls(const llvm::Module &M) {
   return N;
 }
 } // namespace
+
+namespace {
+/// Preprocesses the main file and keeps the object-like macros defined at
+/// its end, with their replacement text.
+class MacroAction : public PreprocessOnlyAction {
+public:
+  explicit MacroAction(std::vector<std::pair<std::string, std::string>> &Out) : Out(Out) {}
+  void ExecuteAction() override {
+    Preprocessor &PP = getCompilerInstance().getPreprocessor();
+    PP.EnterMainSourceFile();
+    Token Tok;
+    do
+      PP.Lex(Tok);
+    while (Tok.isNot(tok::eof));
+    for (const auto &[II, State] : PP.macros()) {
+      const MacroDirective *MD = State.getLatest();
+      const MacroInfo *MI = MD ? MD->getMacroInfo() : nullptr;
+      if (!MI || !MD->isDefined() || MI->isFunctionLike())
+        continue;
+      std::string Text;
+      for (const Token &T : MI->tokens())
+        Text += (Text.empty() ? "" : " ") + PP.getSpelling(T);
+      Out.emplace_back(II->getName().str(), Text);
+    }
+  }
+
+private:
+  std::vector<std::pair<std::string, std::string>> &Out;
+};
+} // namespace
+
+Expected<std::vector<std::pair<std::string, std::string>>>
+definedMacros(const FrontendInput &In) {
+  std::vector<std::pair<std::string, std::string>> Out;
+  Pass P(In, 1, withPrologue(In, In.Prologue, In.Source));
+  if (!P.Ok)
+    return failed("invalid compiler flags");
+  MacroAction Action(Out);
+  if (!P.CI.ExecuteAction(Action) || P.CI.getDiagnostics().hasErrorOccurred())
+    return failed("preprocessing failed");
+  return std::move(Out);
+}
 
 Error runAnalysisPass(const FrontendInput &In, const RewriteOptions &Opts,
                       RewriteResult &Out, std::vector<std::string> &SkippedBodies) {

@@ -57,6 +57,11 @@ llvm::Error runAnalysisPass(const FrontendInput &In, const RewriteOptions &Opts,
 llvm::Expected<std::unique_ptr<llvm::Module>>
 runCodePass(const FrontendInput &In, llvm::LLVMContext &Ctx);
 
+/// The object-like macros defined after preprocessing In's text for the
+/// target (name, replacement text as spelled).
+llvm::Expected<std::vector<std::pair<std::string, std::string>>>
+definedMacros(const FrontendInput &In);
+
 /// The cc1 command line of a pass, for -v.
 std::vector<std::string> cc1Args(const FrontendInput &In, int Pass);
 

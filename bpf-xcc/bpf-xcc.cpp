@@ -7,6 +7,7 @@
 #include "Arch.h"
 #include "Compiler.h"
 #include "Profile.h"
+#include "SyscallTable.h"
 
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
@@ -22,10 +23,9 @@ using namespace llvm;
 using namespace bpfxcc;
 
 static cl::OptionCategory Cat("bpf-xcc options");
-static cl::opt<std::string> Input(cl::Positional, cl::desc("<prog.c>"),
-                                  cl::Required, cl::cat(Cat));
+static cl::opt<std::string> Input(cl::Positional, cl::desc("<prog.c>"), cl::cat(Cat));
 static cl::opt<std::string> Output("o", cl::desc("Output object file"),
-                                   cl::value_desc("file"), cl::Required, cl::cat(Cat));
+                                   cl::value_desc("file"), cl::cat(Cat));
 static cl::opt<std::string> ArchName(
     "arch", cl::desc("Target architecture: arm64 (aarch64), x86_64, arm, "
                      "riscv64, s390x, ppc64le (default: $ARCH)"),
@@ -50,6 +50,11 @@ static cl::opt<bool> Verbose("v", cl::desc("Print the kernel flags and the clang
                              cl::cat(Cat));
 static cl::opt<bool> EmitC("emit-c", cl::desc("Print the rewritten C program and stop"),
                            cl::cat(Cat));
+static cl::opt<bool> SyscallTableOpt(
+    "syscall-table",
+    cl::desc("Print the target's system call numbers as `ausyscall --dump` does "
+             "(from the kernel tree's asm/unistd.h) and stop; no input file"),
+    cl::cat(Cat));
 static cl::opt<std::string> ResourceDir(
     "resource-dir", cl::desc("clang's resource folder (builtin headers)"),
     cl::init(defaultResourceDir()), cl::Hidden, cl::cat(Cat));
@@ -100,6 +105,20 @@ int main(int argc, char **argv) {
       Dir = E;
   if (Dir.empty())
     return fail("no kernel tree: give --kernel or set BCC_KERNEL_SOURCE");
+
+  if (SyscallTableOpt) {
+    auto Table = syscallTable(ArchArg, Dir);
+    if (!Table)
+      return fail(Table.takeError());
+    outs() << "Using " << Arch->Name << " syscall table:\n";
+    for (const auto &[Nr, Name] : *Table)
+      outs() << Nr << "\t" << Name << "\n";
+    return 0;
+  }
+  if (Input.empty())
+    return fail("no input file (bpf-xcc --help)");
+  if (Output.empty())
+    return fail("no output file: give -o FILE");
 
   std::optional<Profile> Prof;
   if (!ProfilePath.empty()) {

@@ -7,6 +7,7 @@
 # catches the bug it was written for.
 import os
 import shutil
+import sys
 
 import lit.formats
 import lit.util
@@ -67,6 +68,7 @@ config.substitutions.append(("%bpfd_src", config.bpfd_source_dir))
 config.substitutions.append(("%bpfd_build", config.bpfd_binary_dir))
 config.substitutions.append(("%bpfd_cache", config.bpfd_cache_dir))
 config.substitutions.append(("%bin", config.bpfd_tools_dir))
+config.substitutions.append(("%python", sys.executable))
 
 # Debian kernels fetched by the fetch-kernels target:
 #   %kernel_arm64   the unpacked package root (boot/, lib/modules/, usr/src/)
