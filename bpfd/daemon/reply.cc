@@ -72,6 +72,28 @@ void Reply::base64(const uint8_t *p, size_t n) {
   if (base64Encode(p, n, &enc)) put(enc.data(), enc.size());
 }
 
+// The escaping of msg="..." (docs/protocol.md, Framing): a backslash before
+// '"' and backslash, newline and tab as \n and \t, other control bytes \xHH.
+static void appendEscaped(Vec<char> *line, StrRef s) {
+  for (size_t i = 0; i < s.n; ++i) {
+    unsigned char c = (unsigned char)s.p[i];
+    if (c == '"' || c == '\\') { line->push('\\'); line->push((char)c); }
+    else if (c == '\n') line->append("\\n", 2);
+    else if (c == '\t') line->append("\\t", 2);
+    else if (c < 0x20 || c == 0x7f) {
+      char tmp[8];
+      snprintf(tmp, sizeof tmp, "\\x%02x", c);
+      line->append(tmp, 4);
+    } else line->push((char)c);
+  }
+}
+
+void Reply::escaped(StrRef s) {
+  Vec<char> t;
+  appendEscaped(&t, s);
+  put(t.data(), t.size());
+}
+
 static void putCommandName(Vec<char> *line, StrRef cmd) {
   size_t start = line->size();
   for (size_t i = 0; i < cmd.n && line->size() - start < 32; ++i) {
@@ -108,16 +130,7 @@ void Reply::error(StrRef cmd, int err, StrRef tag, const char *fmt, ...) {
   char tmp[64];
   int n = snprintf(tmp, sizeof tmp, ": ret=-%d errno=%s msg=\"", err, errnoName(err));
   line.append(tmp, (size_t)n);
-  for (int i = 0; i < mn; ++i) {
-    unsigned char c = (unsigned char)msg[i];
-    if (c == '"' || c == '\\') { line.push('\\'); line.push((char)c); }
-    else if (c == '\n') line.append("\\n", 2);
-    else if (c == '\t') line.append("\\t", 2);
-    else if (c < 0x20 || c == 0x7f) {
-      n = snprintf(tmp, sizeof tmp, "\\x%02x", c);
-      line.append(tmp, (size_t)n);
-    } else line.push((char)c);
-  }
+  appendEscaped(&line, StrRef(msg, (size_t)mn));
   line.push('"');
   if (tag.n) { line.append(" tag=", 5); line.append(tag.p, tag.n); }
   line.push('\n');

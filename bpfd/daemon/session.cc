@@ -147,6 +147,11 @@ const Command kCommands[] = {
     {"GET_AVAILABLE_FILTER_FUNCTIONS", 0, 0, "", cmdFilterFunctions},
     {"GET_SELF_STATUS", 0, 0, "", cmdSelfStatus},
     {"GET_TARGET_PROFILE", 0, 2, "[tp=all|none|CAT,...] [kfuncs=all|none]", cmdTargetProfile},
+    {"FILE_STAT", 1, 1, "PATH", cmdFileStat},
+    {"FILE_READLINK", 1, 1, "PATH", cmdFileReadlink},
+    {"FILE_LIST", 1, 1, "PATH", cmdFileList},
+    {"FILE_OPEN", 1, 1, "PATH", cmdFileOpen},
+    {"FILE_READ", 2, 3, "HANDLE MAX [WAIT_MS]", cmdFileRead},
 };
 
 bool isTagChar(char c) {

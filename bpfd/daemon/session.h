@@ -11,7 +11,7 @@ namespace bpfd {
 class PerfReader;
 
 enum class HandleKind { Map, Prog, Kprobe, Kretprobe, Tracepoint, PerfEvent, RawTracepoint, Reader, Btf, Uprobe,
-                        Uretprobe };
+                        Uretprobe, File };
 
 struct Handle {
   int fd;
@@ -103,6 +103,11 @@ void cmdKprobesBlacklist(Session &, const Args &);
 void cmdFilterFunctions(Session &, const Args &);
 void cmdTargetProfile(Session &, const Args &);
 void cmdSelfStatus(Session &, const Args &);
+void cmdFileStat(Session &, const Args &);
+void cmdFileReadlink(Session &, const Args &);
+void cmdFileList(Session &, const Args &);
+void cmdFileOpen(Session &, const Args &);
+void cmdFileRead(Session &, const Args &);
 
 // Shared helpers.
 bool parseMapType(StrRef s, uint32_t *type);
