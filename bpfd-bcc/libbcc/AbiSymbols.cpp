@@ -4,15 +4,17 @@
 // once per process and kept as BCC's KSyms keeps them: code symbols only
 // (data symbols b B d D r R skipped), module "kernel" or the [module],
 // sorted by address. User-space symbols (a process's binaries on the
-// device) are not resolved yet: their caches answer "unknown".
+// device) come from UserSymbols.h.
 //
 //===----------------------------------------------------------------------===//
 #include "Device.h"
+#include "UserSymbols.h"
 
 #include <algorithm>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
+#include <memory>
 #include <mutex>
 #include <string>
 #include <unordered_map>
@@ -121,6 +123,7 @@ private:
 
 struct SymCache {
   int Pid;
+  std::unique_ptr<ProcessSymbols> User;
 };
 } // namespace
 
@@ -128,7 +131,10 @@ extern "C" {
 
 void *bcc_symcache_new(int pid, struct bcc_symbol_option *option) {
   (void)option;
-  return new SymCache{pid};
+  auto *C = new SymCache{pid, nullptr};
+  if (pid >= 0)
+    C->User = std::make_unique<ProcessSymbols>(pid);
+  return C;
 }
 
 void bcc_free_symcache(void *symcache, int pid) {
@@ -142,13 +148,21 @@ int bcc_symcache_resolve(void *symcache, uint64_t addr, struct bcc_symbol *sym) 
     return -1;
   if (C->Pid < 0)
     return KernelSymbols::get().resolve(addr, sym) ? 0 : -1;
-  memset(sym, 0, sizeof *sym);
-  return -1;
+  UserSymbol U;
+  bool Found = C->User->resolve(addr, U);
+  sym->name = U.Name;
+  sym->demangle_name = U.Demangled;
+  sym->module = U.Module;
+  sym->offset = U.Offset;
+  return Found ? 0 : -1;
 }
 
 int bcc_symcache_resolve_no_demangle(void *symcache, uint64_t addr,
                                      struct bcc_symbol *sym) {
-  return bcc_symcache_resolve(symcache, addr, sym);
+  int R = bcc_symcache_resolve(symcache, addr, sym);
+  if (R == 0)
+    sym->demangle_name = nullptr;
+  return R;
 }
 
 int bcc_symcache_resolve_name(void *resolver, const char *module, const char *name,
@@ -160,7 +174,11 @@ int bcc_symcache_resolve_name(void *resolver, const char *module, const char *na
   return KernelSymbols::get().address(name, *addr) ? 0 : -1;
 }
 
-void bcc_symcache_refresh(void *resolver) { (void)resolver; }
+void bcc_symcache_refresh(void *resolver) {
+  auto *C = static_cast<SymCache *>(resolver);
+  if (C && C->User)
+    C->User->refresh();
+}
 
 // demangle_name points into the cache (kernel symbols are not mangled).
 void bcc_symbol_free_demangle_name(struct bcc_symbol *sym) { (void)sym; }

@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Device.h"
+#include "DeviceFiles.h"
 
 #include <cstdint>
 #include <cstring>
@@ -16,33 +17,6 @@
 using namespace bpfdbcc;
 
 namespace {
-
-// The whole of a device file, through FILE_OPEN/FILE_READ.
-bool readDeviceFile(const std::string &Path, std::string &Out) {
-  auto Open = Device::get().command("FILE_OPEN " + Path);
-  if (!Open || !Open->ok())
-    return false;
-  std::string H = std::to_string(Open->Ret);
-  bool Ok = true;
-  for (;;) {
-    auto R = Device::get().command("FILE_READ " + H + " 262144");
-    if (!R || !R->ok() || R->Payload.empty()) {
-      Ok = false;
-      break;
-    }
-    if (R->Ret == 0)
-      break;
-    std::string Chunk;
-    if (!fromBlob(R->Payload[0], Chunk)) {
-      Ok = false;
-      break;
-    }
-    Out += Chunk;
-  }
-  auto C = Device::get().command("BPF_CLOSE " + H);
-  (void)C;
-  return Ok;
-}
 
 uint32_t u32(const std::string &B, size_t Off) {
   uint32_t V = 0;
@@ -99,8 +73,9 @@ extern "C" int kernel_struct_has_field(const char *struct_name, const char *fiel
   std::lock_guard<std::mutex> G(Lock);
   if (!Tried) {
     Tried = true;
-    if (!readDeviceFile("/sys/kernel/btf/vmlinux", Btf)) {
-      warn("the device's kernel BTF (/sys/kernel/btf/vmlinux) could not be read");
+    std::string Err;
+    if (!readDeviceFile("/sys/kernel/btf/vmlinux", Btf, Err)) {
+      warn("the device's kernel BTF could not be read: " + Err);
       Btf.clear();
     }
   }

@@ -12,6 +12,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <cerrno>
+#include <chrono>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
@@ -218,9 +219,32 @@ private:
 };
 } // namespace
 
+// Progress of module creation on stderr, with $BPFD_BCC_VERBOSE.
+namespace {
+class Steps {
+public:
+  Steps() : Verbose(!Device::env("BPFD_BCC_VERBOSE").empty()),
+            Last(std::chrono::steady_clock::now()) {}
+  void done(const std::string &What) {
+    auto Now = std::chrono::steady_clock::now();
+    if (Verbose) {
+      char Buf[32];
+      snprintf(Buf, sizeof Buf, " in %.2f s", std::chrono::duration<double>(Now - Last).count());
+      warn(What + Buf);
+    }
+    Last = Now;
+  }
+
+private:
+  bool Verbose;
+  std::chrono::steady_clock::time_point Last;
+};
+} // namespace
+
 std::unique_ptr<Module> Module::create(const std::string &Text,
                                        const std::vector<std::string> &CFlags,
                                        unsigned DebugFlags) {
+  Steps Progress;
   std::string Arch = Device::env("BPFD_BCC_ARCH");
   std::string Kernel = Device::env("BPFD_BCC_KERNEL");
   if (Arch.empty() || Kernel.empty()) {
@@ -234,6 +258,7 @@ std::unique_ptr<Module> Module::create(const std::string &Text,
     errno = EIO;
     return nullptr;
   }
+  Progress.done("the device's profile");
   auto Prof = bpfxcc::Profile::load(ProfilePath);
   if (!Prof) {
     warn("the device's profile: " + llvm::toString(Prof.takeError()));
@@ -261,6 +286,8 @@ std::unique_ptr<Module> Module::create(const std::string &Text,
     errno = EINVAL;
     return nullptr;
   }
+  Progress.done("compiled for " + Arch + " (" + std::to_string(Res->Object.size()) +
+                "-byte object)");
   if (DebugFlags & 0x4) // DEBUG_PREPROCESSOR: the rewritten text, as BCC prints it
     llvm::errs() << Res->RewrittenC;
 
@@ -278,6 +305,7 @@ std::unique_ptr<Module> Module::create(const std::string &Text,
     errno = EIO;
     return nullptr;
   }
+  Progress.done(std::to_string(M->Tables.size()) + " maps created on the device");
   for (const bpfxcc::MapInfo &I : Res->Rewrite.Maps)
     for (Table &T : M->Tables)
       if (T.Name == I.Name) {

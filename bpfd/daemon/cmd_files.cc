@@ -4,6 +4,7 @@
 // is ever written or created.
 #include "session.h"
 
+#include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -131,8 +132,47 @@ void cmdFileList(Session &s, const Args &a) {
   succeed(s, a, count);
 }
 
+// /proc/PID/map_files/START-END (or /proc/self/...): a file a process has mapped (its program
+// and libraries, for user-space symbols). The magic link is opened as it is:
+// what it leads to is wherever the file lives, and only a regular file is
+// accepted.
+bool isMapFile(StrRef p) {
+  const char *c = p.p, *end = p.p + p.n;
+  auto skip = [&](const char *lit) {
+    size_t n = strlen(lit);
+    if ((size_t)(end - c) < n || memcmp(c, lit, n)) return false;
+    c += n;
+    return true;
+  };
+  auto run = [&](bool hex) {
+    const char *from = c;
+    while (c < end && (hex ? isxdigit((unsigned char)*c) : isdigit((unsigned char)*c))) ++c;
+    return c > from && c - from <= 16;
+  };
+  return skip("/proc/") && (skip("self") || run(false)) && skip("/map_files/") && run(true) && skip("-") &&
+         run(true) && c == end;
+}
+
 void cmdFileOpen(Session &s, const Args &a) {
   char path[PATH_MAX], res[PATH_MAX];
+  if (isMapFile(a.v[0]) && a.v[0].n < sizeof path) {
+    copyStr(path, sizeof path, a.v[0]);
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    struct stat st;
+    if (fd < 0 || fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
+      int e = fd < 0 ? errno : EACCES;
+      if (fd >= 0) close(fd);
+      fail(s, a, e, "opening the mapped file %s failed: %s", path, strerror(e));
+      return;
+    }
+    if (s.addHandle(fd, HandleKind::File, path) < 0) {
+      close(fd);
+      fail(s, a, ENOMEM, "no memory for the handle of %s", path);
+      return;
+    }
+    succeed(s, a, fd);
+    return;
+  }
   if (!resolvePath(s, a, path, res, false)) return;
   // O_NOFOLLOW: res has no symlink left; one put there meanwhile is refused.
   int fd = open(res, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOFOLLOW);

@@ -1,0 +1,38 @@
+//===- DeviceFiles.cpp - Reading files of the device through bpfd ---------===//
+#include "DeviceFiles.h"
+#include "Device.h"
+#include "Module.h"
+
+namespace bpfdbcc {
+
+bool readDeviceFile(const std::string &Path, std::string &Out, std::string &Err,
+                    size_t Max) {
+  Out.clear();
+  auto Open = Device::get().command("FILE_OPEN " + quoteToken(Path));
+  if (!Open || !Open->ok()) {
+    Err = Open ? Open->Message : Open.error().message();
+    return false;
+  }
+  std::string H = std::to_string(Open->Ret);
+  bool Ok = true;
+  while (Ok) {
+    auto R = Device::get().command("FILE_READ " + H + " 262144");
+    std::string Chunk;
+    if (!R || !R->ok() || R->Payload.empty() || !fromBlob(R->Payload[0], Chunk)) {
+      Err = !R ? R.error().message() : !R->ok() ? R->Message : "malformed FILE_READ reply";
+      Ok = false;
+    } else if (R->Ret == 0) {
+      break;
+    } else if (Out.size() + Chunk.size() > Max) {
+      Err = Path + " is larger than " + std::to_string(Max) + " bytes";
+      Ok = false;
+    } else {
+      Out += Chunk;
+    }
+  }
+  auto C = Device::get().command("BPF_CLOSE " + H);
+  (void)C;
+  return Ok;
+}
+
+} // namespace bpfdbcc
