@@ -129,11 +129,10 @@ int bpf_attach_uprobe(int progfd, int attach_type, const char *ev_name,
   HostHandle P;
   if (!progOf(progfd, P) || !binary_path)
     return -1;
+  // The file offset bcc_resolve_symname() gave (bpfd's RESOLVE_UPROBE),
+  // which bpfd takes as it is in the @0xOFFSET form.
   char Addr[32];
-  snprintf(Addr, sizeof Addr, "0x%llx", (unsigned long long)offset);
-  // bpfd resolves a virtual address in the device's binary; BCC's Python
-  // passes the file offset bcc_resolve_symname() gave, which is that
-  // address for the binaries it resolves (AbiSymbols.cpp).
+  snprintf(Addr, sizeof Addr, "@0x%llx", (unsigned long long)offset);
   return attachment(std::string(attach_type ? "BPF_ATTACH_URETPROBE " : "BPF_ATTACH_UPROBE ") +
                         std::to_string(P.Device) + " " + quoteToken(binary_path) + " " +
                         Addr + " " + std::to_string(pid),

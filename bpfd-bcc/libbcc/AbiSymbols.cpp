@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Device.h"
+#include "Module.h"
 #include "UserSymbols.h"
 
 #include <algorithm>
@@ -173,6 +174,58 @@ int bcc_symcache_resolve_name(void *resolver, const char *module, const char *na
     return -1;
   return KernelSymbols::get().address(name, *addr) ? 0 : -1;
 }
+
+// Where a uprobe goes, resolved on the device as bpfd attaches it
+// (RESOLVE_UPROBE): the binary's path (a library short name found through
+// the device's ld.so.cache) and the symbol's (or 0xADDRESS's) file offset.
+int bcc_resolve_symname(const char *module, const char *symname, uint64_t addr, int pid,
+                        struct bcc_symbol_option *option, struct bcc_symbol *sym) {
+  (void)option;
+  if (!module || !sym) {
+    errno = EINVAL;
+    return -1;
+  }
+  memset(sym, 0, sizeof *sym);
+  std::string Target;
+  if (symname && *symname)
+    Target = symname;
+  else if (addr) {
+    char Buf[32];
+    snprintf(Buf, sizeof Buf, "0x%llx", (unsigned long long)addr);
+    Target = Buf;
+  }
+  if (pid > 0 && !strchr(module, '/'))
+    warn("uprobes in the libraries of process " + std::to_string(pid) +
+         ": resolving lib" + module + " the device's way, not through the process's maps");
+  auto R = Device::get().command("RESOLVE_UPROBE " + quoteToken(module) +
+                                 (Target.empty() ? "" : " " + quoteToken(Target)));
+  if (!R)
+    return setErrno(R.error());
+  if (!R->ok() || R->Payload.empty()) {
+    warn(R->Message);
+    return setErrno(*R);
+  }
+  const std::string &P = R->Payload[0];
+  size_t At = P.find("path="), Off = P.find(" offset=");
+  if (At != 0) {
+    errno = EPROTO;
+    return -1;
+  }
+  std::string Path = P.substr(5, Off == std::string::npos ? std::string::npos : Off - 5);
+  sym->module = strdup(Path.c_str());
+  sym->name = symname;
+  sym->offset = Off == std::string::npos ? 0 : strtoull(P.c_str() + Off + 8, nullptr, 16);
+  return 0;
+}
+
+char *bcc_procutils_which_so(const char *libname, int pid) {
+  struct bcc_symbol Sym;
+  if (!libname || bcc_resolve_symname(libname, nullptr, 0, pid, nullptr, &Sym) < 0)
+    return nullptr;
+  return const_cast<char *>(Sym.module);
+}
+
+void bcc_procutils_free(const char *ptr) { free(const_cast<char *>(ptr)); }
 
 void bcc_symcache_refresh(void *resolver) {
   auto *C = static_cast<SymCache *>(resolver);

@@ -72,23 +72,7 @@ int bcc_buildsymcache_resolve(void *, void *, void *) {
 
 int bcc_free_memory(void) { return 0; }
 
-// Processes and binaries of the device.
-char *bcc_procutils_which_so(const char *libname, int pid) {
-  (void)pid;
-  unsupported(("finding device libraries (lib" + std::string(libname ? libname : "") +
-               ")").c_str());
-  return nullptr;
-}
-void bcc_procutils_free(const char *ptr) { free(const_cast<char *>(ptr)); }
 const char *bcc_procutils_language(int) { return nullptr; }
-int bcc_resolve_symname(const char *module, const char *symname, uint64_t, int, void *,
-                        void *) {
-  unsupported(("user-space symbols of the device's binaries (" +
-               std::string(module ? module : "?") + ":" + (symname ? symname : "?") + ")")
-                  .c_str());
-  errno = ENOTSUP;
-  return -1;
-}
 int bcc_foreach_function_symbol(const char *, void *) {
   FAIL_INT("listing the functions of a device binary", ENOTSUP);
 }

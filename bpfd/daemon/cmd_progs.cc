@@ -208,6 +208,20 @@ static void attachU(Session &s, const Args &a, bool ret) {
 }
 
 void cmdAttachUprobe(Session &s, const Args &a) { attachU(s, a, false); }
+
+// Where BPF_ATTACH_UPROBE would attach, without attaching: the binary's file
+// and the symbol's file offset (which BPF_ATTACH_UPROBE takes as @0xOFF).
+void cmdResolveUprobe(Session &s, const Args &a) {
+  StrRef symbol = a.n > 1 ? a.v[1] : StrRef("", 0);
+  if (a.v[0].n > 255 || symbol.n > 255) { fail(s, a, ENAMETOOLONG, "BINARY and SYMBOL are at most 255 characters"); return; }
+  char path[256], msg[512];
+  uint64_t offset;
+  int err = resolveUprobe(a.v[0], symbol, path, sizeof path, &offset, msg, sizeof msg);
+  if (err < 0) { fail(s, a, -err, "%s", msg); return; }
+  if (symbol.n) s.out().payloadf("path=%s offset=0x%llx", path, (unsigned long long)offset);
+  else s.out().payloadf("path=%s", path);
+  succeed(s, a, 0);
+}
 void cmdAttachUretprobe(Session &s, const Args &a) { attachU(s, a, true); }
 
 void cmdAttachTracepoint(Session &s, const Args &a) {

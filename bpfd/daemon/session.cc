@@ -126,6 +126,7 @@ const Command kCommands[] = {
     {"BPF_DETACH_KRETPROBE", 1, 1, "HANDLE|FUNCTION", cmdDetachKretprobe},
     {"BPF_ATTACH_UPROBE", 3, 4, "PROG BINARY SYMBOL|0xADDRESS [PID]", cmdAttachUprobe},
     {"BPF_ATTACH_URETPROBE", 3, 4, "PROG BINARY SYMBOL|0xADDRESS [PID]", cmdAttachUretprobe},
+    {"RESOLVE_UPROBE", 1, 2, "BINARY [SYMBOL|0xADDRESS]", cmdResolveUprobe},
     {"BPF_ATTACH_TRACEPOINT", 3, 3, "PROG CATEGORY NAME", cmdAttachTracepoint},
     {"BPF_ATTACH_RAW_TRACEPOINT", 2, 2, "PROG NAME", cmdAttachRawTracepoint},
     {"BPF_ATTACH_PERF_EVENT", 4, 6, "PROG EV_TYPE EV_CONFIG PERIOD [freq] [CPU]", cmdAttachPerfEvent},

@@ -82,6 +82,7 @@ void cmdDetachKprobe(Session &, const Args &);
 void cmdDetachKretprobe(Session &, const Args &);
 void cmdAttachUprobe(Session &, const Args &);
 void cmdAttachUretprobe(Session &, const Args &);
+void cmdResolveUprobe(Session &, const Args &);
 void cmdAttachTracepoint(Session &, const Args &);
 void cmdAttachRawTracepoint(Session &, const Args &);
 void cmdAttachPerfEvent(Session &, const Args &);

@@ -194,6 +194,16 @@ int resolveUprobe(StrRef binary, StrRef symbol, char *path, size_t pathCap, uint
                   size_t cap) {
   int err = findBinary(binary, path, pathCap, msg, cap);
   if (err < 0) return err;
+  *offset = 0;
+  if (!symbol.n) return 0;
+  // @0xOFFSET: a file offset, as a resolution gave it (RESOLVE_UPROBE).
+  if (symbol.n > 1 && symbol.p[0] == '@') {
+    if (!parseU64(StrRef(symbol.p + 1, symbol.n - 1), offset)) {
+      snprintf(msg, cap, "uprobe file offset '%.*s' is not @NUMBER", (int)symbol.n, symbol.p);
+      return -EINVAL;
+    }
+    return 0;
+  }
   // SYMBOL, SYMBOL+OFFSET or 0xADDRESS.
   StrRef name = symbol;
   uint64_t extra = 0, vaddr = 0;

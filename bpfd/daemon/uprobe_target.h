@@ -11,7 +11,9 @@
 namespace bpfd {
 
 // Finds BINARY's file (path, or library short name) and SYMBOL's file
-// offset in it. 0, or -errno with msg naming the failed step.
+// offset in it (SYMBOL, SYMBOL+OFFSET, 0xVADDR, or @0xFILE_OFFSET as it is).
+// An empty SYMBOL finds the file only. 0, or -errno with msg naming the
+// failed step.
 int resolveUprobe(StrRef binary, StrRef symbol, char *path, size_t pathCap, uint64_t *offset,
                   char *msg, size_t cap);
 
