@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The main job on embedded defaults: set up this Debian 12 machine, build the
-# toolkit, cross-compile a BCC-style tracing program for arm64 against Debian's
-# arm64 kernel headers, and run it on an arm64 QEMU guest through bpfd.
+# toolkit, and run Debian's own filetop (BCC, unmodified) on this machine
+# against an arm64 QEMU guest through bpfd-bcc (scripts/demo.sh).
 #   BUILD_DIR  build folder (default: build)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
