@@ -1,0 +1,550 @@
+//===- main.cpp - bpfd-bcc: Debian's BCC tools against a device through bpfd ===//
+//
+//   bpfd-bcc [OPTIONS] TOOL [TOOL ARGS...]
+//   bpfd-bcc [OPTIONS] --exec -- COMMAND [ARGS...]
+//
+// Opens a bpfd session, shares it on a unix socket (Broker), serves the
+// device's /proc and /sys (DeviceFs), and runs the tool with Debian's Python
+// in a sandbox (Sandbox.h) where the device's files replace the host's and
+// libbcc.so.0 is ours (LD_LIBRARY_PATH). docs/bpfd-bcc.md.
+//
+//===----------------------------------------------------------------------===//
+#include "Broker.h"
+#include "DeviceFiles.h"
+#include "DeviceFs.h"
+#include "Sandbox.h"
+#include "SharedSession.h"
+
+#include "bpfd/Session.h"
+
+#ifdef BPFD_BCC_HAVE_FLAMEGRAPH
+#include "FlameGraphOutput.h"
+#endif
+
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fcntl.h>
+#include <glob.h>
+#include <memory>
+#include <string>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <vector>
+
+#ifndef BPFD_BCC_DEFAULT_LIBDIR
+#define BPFD_BCC_DEFAULT_LIBDIR ""
+#endif
+#ifndef BPFD_DEFAULT_CACHE_DIR
+#define BPFD_DEFAULT_CACHE_DIR ""
+#endif
+
+extern char **environ;
+
+using namespace bpfdbcc;
+
+static const char Usage[] =
+    "usage: bpfd-bcc [OPTIONS] TOOL [TOOL ARGS...]\n"
+    "       bpfd-bcc [OPTIONS] --exec -- COMMAND [ARGS...]\n"
+    "       bpfd-bcc [OPTIONS] --shell [-- COMMAND [ARGS...]]\n"
+    "\n"
+    "Runs one of Debian's unmodified BCC tools (bpfcc-tools) on this machine\n"
+    "against a device reached through bpfd: the tool's BPF programs run on the\n"
+    "device, and the tool sees the device's /proc and /sys files.\n"
+    "\n"
+    "TOOL: a path if it holds a '/' (e.g. ./my_tool.py), else\n"
+    "/usr/sbin/TOOL-bpfcc, else /usr/sbin/TOOL (filetop, filetop-bpfcc and\n"
+    "/usr/sbin/filetop-bpfcc are the same tool). It runs as\n"
+    "'/usr/bin/python3 TOOL ARGS' with our libbcc.so.0 first on\n"
+    "LD_LIBRARY_PATH.\n"
+    "\n"
+    "Options (before TOOL):\n"
+    "  --remote SPEC     the device: qemu:arm64 (default), qemu:x86_64,\n"
+    "                    adb[:SERIAL], ssh:[USER@]HOST, process:COMMAND\n"
+    "                    (default: $BPFD_REMOTE, else qemu:arm64)\n"
+    "  --kernel DIR      the device's kernel headers for bpf-xcc\n"
+    "                    (linux-headers-RELEASE tree); or an unpacked Debian\n"
+    "                    kernel package (a folder with boot/ and usr/src/): the\n"
+    "                    qemu guest boots it and its headers are used\n"
+    "  --workload 'CMD'  qemu: a program the guest runs beside bpfd (words\n"
+    "                    split on blanks), e.g. '/bin/workload -i 100\n"
+    "                    open:/etc/modules'\n"
+    "  --timeout S       seconds for each step of the session: boot, each\n"
+    "                    reply, shutdown (default $BPFD_QEMU_TIMEOUT or 120)\n"
+    "  --bpfd PATH       the bpfd binary to deploy (default: bpfd-<arch>\n"
+    "                    beside bpfd-bcc)\n"
+    "  --exec            run COMMAND (after --) in the same sandbox instead of\n"
+    "                    a BCC tool: shows the device's view without libbcc,\n"
+    "                    e.g. bpfd-bcc --exec -- cat /proc/version\n"
+    "  --shell           as --exec; without a COMMAND, /bin/sh\n"
+    "  --svg FILE        also draw the tool's output (folded stacks: profile -f,\n"
+    "                    offcputime -f, stackcount -f ...) as an interactive SVG\n"
+    "                    flame graph in FILE (docs/flamegraph.md); the output\n"
+    "                    is still printed\n"
+    "  --keep            keep the run folder (and qemu's) after the run\n"
+    "  -v, --verbose     progress lines on stderr\n"
+    "  -h, --help        this text\n"
+    "\n"
+    "The sandbox (the tool and its children):\n"
+    "  - a mount namespace of its own: the device's files (a FUSE file system\n"
+    "    served live through bpfd) are bound over /sys/kernel/tracing,\n"
+    "    /sys/kernel/debug, /sys/devices, /sys/block, /sys/class,\n"
+    "    /sys/bus/event_source and /proc/{kallsyms,loadavg,diskstats,\n"
+    "    partitions,modules,stat,uptime,version,cpuinfo,meminfo},\n"
+    "    /proc/sys/kernel/{pid_max,osrelease}; the rest (/proc/self ...) is\n"
+    "    this host's. No host file changes; nothing outlives the tool.\n"
+    "  - seccomp: bpf() and perf_event_open() raise SIGSYS. Our libbcc.so.0\n"
+    "    handles it (they fail with EPERM); a program that does not load it\n"
+    "    dies of SIGSYS. Only x86_64 system calls are allowed.\n"
+    "\n"
+    "Environment read:\n"
+    "  BPFD_REMOTE       default for --remote\n"
+    "  BPFD_BCC_KERNEL   default for --kernel (headers tree)\n"
+    "  BPFD_BCC_LIBDIR   the folder of our libbcc.so.0 (default: the build's\n"
+    "                    lib/bpfd-bcc)\n"
+    "  BPFD_CACHE_DIR    downloaded kernels (default: the build's cache);\n"
+    "                    the headers default to\n"
+    "                    $BPFD_CACHE_DIR/kernels/ARCH/current/usr/src/\n"
+    "                    linux-headers-RELEASE (qemu: -*-FLAVOUR)\n"
+    "  BPFD_QEMU_TIMEOUT default for --timeout; TMPDIR: where run folders go\n"
+    "\n"
+    "Environment of the tool (besides the launcher's own):\n"
+    "  LD_LIBRARY_PATH   BPFD_BCC_LIBDIR in front\n"
+    "  BPFD_BCC_SOCKET   unix stream socket: bpfd's line protocol, one command\n"
+    "                    line -> its reply, shared with the launcher (no\n"
+    "                    greeting; EXIT is refused)\n"
+    "  BPFD_BCC_GREETING bpfd's greeting line\n"
+    "  BPFD_BCC_ARCH, BPFD_BCC_RELEASE  the device's, from the greeting\n"
+    "  BPFD_BCC_KERNEL   the device's kernel headers (empty if unknown)\n"
+    "  BPFD_BCC_DEVICE_ROOT  where the device's /proc and /sys are mounted\n"
+    "  BPFD_CACHE_DIR, PYTHONDONTWRITEBYTECODE=1\n"
+    "\n"
+    "Signals: Ctrl-C reaches the tool (it prints its summary); bpfd-bcc waits\n"
+    "for it. SIGINT/SIGTERM/SIGHUP sent to bpfd-bcc's pid are forwarded as\n"
+    "SIGINT, then SIGTERM, then SIGKILL (each further signal, or 10 s).\n"
+    "\n"
+    "Exit status: the tool's (128+N if killed by signal N); 2 usage or unknown\n"
+    "tool; 125 the session failed (opening it, or while the tool ran); 126\n"
+    "the sandbox could not be set up; 127 the program could not be run; 130\n"
+    "interrupted before the tool started.\n";
+
+static void say(const std::string &Msg) { fprintf(stderr, "bpfd-bcc: %s\n", Msg.c_str()); }
+
+static int usageError(const std::string &Msg) {
+  say(Msg + " (bpfd-bcc --help)");
+  return 2;
+}
+
+static bool isDir(const std::string &P) {
+  struct stat St;
+  return stat(P.c_str(), &St) == 0 && S_ISDIR(St.st_mode);
+}
+
+static bool isFile(const std::string &P) {
+  struct stat St;
+  return stat(P.c_str(), &St) == 0 && S_ISREG(St.st_mode);
+}
+
+static std::string envOr(const char *Name, const std::string &Default) {
+  const char *V = getenv(Name);
+  return V && *V ? V : Default;
+}
+
+static std::vector<std::string> splitWords(const std::string &S) {
+  std::vector<std::string> Words;
+  size_t Pos = 0;
+  while ((Pos = S.find_first_not_of(" \t", Pos)) != std::string::npos) {
+    size_t End = S.find_first_of(" \t", Pos);
+    Words.push_back(S.substr(Pos, End == std::string::npos ? std::string::npos : End - Pos));
+    Pos = End;
+  }
+  return Words;
+}
+
+// The device's kernel headers under an unpacked kernel package: exactly the
+// release's tree, else (AnyFlavourTree) the first tree of the flavour.
+static std::string headersUnder(const std::string &Root, const std::string &Release,
+                                const std::string &Arch, bool AnyFlavourTree) {
+  std::string Exact = Root + "/usr/src/linux-headers-" + Release;
+  if (!Release.empty() && isDir(Exact))
+    return Exact;
+  if (!AnyFlavourTree)
+    return "";
+  std::string Flavour = Arch == "x86_64" ? "amd64" : Arch;
+  glob_t G;
+  std::string Found;
+  if (glob((Root + "/usr/src/linux-headers-*-" + Flavour).c_str(), 0, nullptr, &G) == 0 &&
+      G.gl_pathc > 0)
+    Found = G.gl_pathv[0];
+  globfree(&G);
+  return Found;
+}
+
+static std::string seconds(double S) {
+  char Buf[32];
+  snprintf(Buf, sizeof(Buf), "%.2f", S);
+  return Buf;
+}
+
+int main(int argc, char **argv) {
+  double Start = monotonicNow();
+  installSignalHandlers();
+
+  std::string Remote, KernelOpt, Workload, BpfdPath, SvgPath;
+  double Timeout = 0;
+  bool Verbose = false, Keep = false, Exec = false, Shell = false;
+  int I = 1;
+  for (; I < argc; ++I) {
+    std::string A = argv[I];
+    if (A == "--") {
+      ++I;
+      break;
+    }
+    if (A.empty() || A[0] != '-')
+      break;
+    std::string Value;
+    bool HasInline = false;
+    if (A.rfind("--", 0) == 0 && A.find('=') != std::string::npos) {
+      Value = A.substr(A.find('=') + 1);
+      A = A.substr(0, A.find('='));
+      HasInline = true;
+    }
+    auto Take = [&](std::string &Out) -> bool {
+      if (HasInline) {
+        Out = Value;
+        return true;
+      }
+      if (I + 1 >= argc)
+        return false;
+      Out = argv[++I];
+      return true;
+    };
+    if (A == "-h" || A == "--help") {
+      fputs(Usage, stdout);
+      return 0;
+    } else if (A == "-v" || A == "--verbose") {
+      Verbose = true;
+    } else if (A == "--keep") {
+      Keep = true;
+    } else if (A == "--exec") {
+      Exec = true;
+    } else if (A == "--shell") {
+      Exec = Shell = true;
+    } else if (A == "--remote" || A == "--kernel" || A == "--workload" || A == "--timeout" ||
+               A == "--bpfd" || A == "--svg") {
+      std::string V;
+      if (!Take(V))
+        return usageError(A + " needs a value");
+      if (A == "--remote") {
+        Remote = V;
+      } else if (A == "--kernel") {
+        KernelOpt = V;
+      } else if (A == "--workload") {
+        Workload = V;
+      } else if (A == "--bpfd") {
+        BpfdPath = V;
+      } else if (A == "--svg") {
+#ifndef BPFD_BCC_HAVE_FLAMEGRAPH
+        return usageError("--svg needs the flamegraph library, which this build lacks");
+#endif
+        SvgPath = V;
+      } else {
+        char *End;
+        Timeout = strtod(V.c_str(), &End);
+        if (V.empty() || *End || Timeout <= 0)
+          return usageError("--timeout takes a positive number of seconds, not '" + V + "'");
+      }
+    } else {
+      return usageError("unknown option '" + A + "'");
+    }
+  }
+  std::vector<std::string> Rest(argv + I, argv + argc);
+
+  // What runs in the sandbox.
+  std::string ExecPath, Name;
+  std::vector<std::string> ToolArgv;
+  if (Exec) {
+    if (Rest.empty()) {
+      if (!Shell)
+        return usageError("--exec needs a command after --");
+      Rest = {"/bin/sh"};
+    }
+    ExecPath = findInPath(Rest[0]);
+    if (ExecPath.empty()) {
+      say("no command '" + Rest[0] + "' in PATH");
+      return 2;
+    }
+    ToolArgv = Rest;
+    Name = Rest[0];
+  } else {
+    if (Rest.empty())
+      return usageError("no tool given: bpfd-bcc [OPTIONS] TOOL [TOOL ARGS...]");
+    std::string Tool = Rest[0], ToolPath;
+    if (Tool.find('/') != std::string::npos) {
+      if (!isFile(Tool)) {
+        say("no BCC tool '" + Tool + "': no such file");
+        return 2;
+      }
+      ToolPath = Tool;
+    } else {
+      for (const std::string &C : {"/usr/sbin/" + Tool + "-bpfcc", "/usr/sbin/" + Tool})
+        if (isFile(C)) {
+          ToolPath = C;
+          break;
+        }
+      if (ToolPath.empty()) {
+        say("no BCC tool '" + Tool + "' (looked for /usr/sbin/" + Tool + "-bpfcc and /usr/sbin/" +
+            Tool + "; is bpfcc-tools installed?)");
+        return 2;
+      }
+    }
+    ExecPath = "/usr/bin/python3";
+    ToolArgv = {ExecPath, ToolPath};
+    ToolArgv.insert(ToolArgv.end(), Rest.begin() + 1, Rest.end());
+    Name = ToolPath;
+  }
+
+  if (Verbose) {
+    std::string Line;
+    for (const std::string &A : ToolArgv)
+      Line += (Line.empty() ? "" : " ") + A;
+    say("will run " + Line);
+  }
+  if (geteuid() != 0) {
+    say("needs root: the tool runs in a mount namespace of its own with the device's files "
+        "mounted (FUSE)");
+    return 126;
+  }
+  int FuseFd = open("/dev/fuse", O_RDWR | O_CLOEXEC);
+  if (FuseFd < 0) {
+    say(std::string("cannot open /dev/fuse: ") + strerror(errno));
+    return 126;
+  }
+
+  // The session.
+  if (Remote.empty())
+    Remote = envOr("BPFD_REMOTE", "qemu:arm64");
+  bool Qemu = Remote.rfind("qemu:", 0) == 0;
+  bpfd::SessionOptions SO;
+  SO.BpfdPath = BpfdPath;
+  SO.Workload = splitWords(Workload);
+  SO.KeepFiles = Keep;
+  SO.Timeout = Timeout > 0 ? Timeout : atof(envOr("BPFD_QEMU_TIMEOUT", "120").c_str());
+  if (SO.Timeout <= 0)
+    SO.Timeout = 120;
+  if (Verbose)
+    SO.Progress = say;
+  std::string KernelRoot, Headers;
+  if (KernelOpt.empty())
+    KernelOpt = envOr("BPFD_BCC_KERNEL", "");
+  if (!KernelOpt.empty()) {
+    if (isDir(KernelOpt + "/boot")) {
+      KernelRoot = KernelOpt;
+      if (Qemu)
+        SO.KernelDir = KernelOpt;
+    } else {
+      Headers = KernelOpt;
+    }
+  }
+  if (Verbose)
+    say("opening " + Remote);
+  auto S = bpfd::Session::open(Remote, SO);
+  if (!S) {
+    if (signalsReceived()) {
+      say(Remote + ": interrupted before the tool started");
+      return 130;
+    }
+    say(S.error().message());
+    return 125;
+  }
+  bpfd::Session &Session = **S;
+  std::string Arch = Session.greetingField("arch"), Release = Session.greetingField("release");
+  say("bpfd ready on " + Remote + " after " + seconds(Session.secondsToGreeting()) +
+      " s (arch=" + Arch + ", release=" + Release + ")");
+
+  std::string CacheDir = envOr("BPFD_CACHE_DIR", BPFD_DEFAULT_CACHE_DIR);
+  if (Headers.empty()) {
+    if (KernelRoot.empty())
+      KernelRoot = CacheDir + "/kernels/" + Arch + "/current";
+    // A qemu guest boots the kernel of KernelRoot; another device's release
+    // must match exactly.
+    Headers = headersUnder(KernelRoot, Release, Arch, Qemu);
+    if (Headers.empty())
+      say("no kernel headers for " + Release + " under " + KernelRoot +
+          "/usr/src: give them with --kernel DIR");
+    else if (Verbose)
+      say("the device's kernel headers: " + Headers);
+  }
+  std::string LibDir = envOr("BPFD_BCC_LIBDIR", BPFD_BCC_DEFAULT_LIBDIR);
+  if (!Exec && !isFile(LibDir + "/libbcc.so.0"))
+    say("warning: no libbcc.so.0 in " + LibDir +
+        " (build it, or set BPFD_BCC_LIBDIR): the tool would load Debian's, whose bpf() calls "
+        "the sandbox refuses");
+
+  auto CloseSession = [&](int ExitCode) {
+    auto Status = Session.close();
+    if (!Status) {
+      say("closing the session failed: " + Status.error().message());
+      return ExitCode ? ExitCode : 125;
+    }
+    if (*Status != 0) {
+      say("bpfd exited with status " + std::to_string(*Status));
+      return ExitCode ? ExitCode : 125;
+    }
+    return ExitCode;
+  };
+
+  // The run folder: the socket and the mount point.
+  // The socket's path must fit sun_path (108 bytes): else the run folder is
+  // made in /tmp.
+  std::string Tmp = envOr("TMPDIR", "/tmp");
+  if (Tmp.size() + sizeof("/bpfd-bcc-XXXXXX/bpfd.sock") > 108)
+    Tmp = "/tmp";
+  std::string RunDir = Tmp + "/bpfd-bcc-XXXXXX";
+  if (!mkdtemp(&RunDir[0])) {
+    say("cannot create a run folder " + RunDir + ": " + strerror(errno));
+    return CloseSession(125);
+  }
+  std::string MountPoint = RunDir + "/device", SocketPath = RunDir + "/bpfd.sock";
+  if (mkdir(MountPoint.c_str(), 0700) != 0) {
+    say("cannot create " + MountPoint + ": " + strerror(errno));
+    removeTree(RunDir);
+    return CloseSession(125);
+  }
+
+  SharedSession Shared(Session);
+  DeviceFiles Files(Shared.commandFn());
+  DeviceFsOptions FsOptions;
+  FsOptions.OthersWaiting = [&Shared] { return Shared.othersWaiting(); };
+  if (Verbose)
+    FsOptions.Log = [](const std::string &M) { say("device files: " + M); };
+  DeviceFs Fs(Files, FuseFd, FsOptions);
+  Broker B(Shared, Verbose ? [](const std::string &M) { say("broker: " + M); }
+                           : std::function<void(const std::string &)>());
+  if (bpfd::Error E = B.listen(SocketPath)) {
+    say(E.message());
+    removeTree(RunDir);
+    return CloseSession(125);
+  }
+
+  // The tool's environment: the launcher's, ours replacing the same names.
+  std::vector<std::pair<std::string, std::string>> Ours = {
+      {"LD_LIBRARY_PATH", LibDir + (envOr("LD_LIBRARY_PATH", "").empty()
+                                        ? ""
+                                        : ":" + envOr("LD_LIBRARY_PATH", ""))},
+      {"BPFD_BCC_SOCKET", SocketPath},
+      {"BPFD_BCC_ARCH", Arch},
+      {"BPFD_BCC_RELEASE", Release},
+      {"BPFD_BCC_GREETING", Session.greeting()},
+      {"BPFD_BCC_KERNEL", Headers},
+      {"BPFD_BCC_DEVICE_ROOT", MountPoint},
+      {"BPFD_CACHE_DIR", CacheDir},
+      {"PYTHONDONTWRITEBYTECODE", "1"},
+  };
+  SandboxPlan Plan;
+  for (char **E = environ; *E; ++E) {
+    std::string V = *E;
+    std::string Key = V.substr(0, V.find('='));
+    bool Replaced = false;
+    for (const auto &O : Ours)
+      Replaced |= O.first == Key;
+    if (!Replaced)
+      Plan.Env.push_back(V);
+  }
+  for (const auto &O : Ours)
+    Plan.Env.push_back(O.first + "=" + O.second);
+  Plan.MountPoint = MountPoint;
+  Plan.FuseFd = FuseFd;
+  Plan.Binds = deviceBinds();
+  Plan.ExecPath = ExecPath;
+  Plan.Argv = ToolArgv;
+  Plan.Verbose = Verbose;
+  Plan.StartSeconds = Start;
+
+  // Interrupted since the session opened: the session is being stopped.
+  if (bpfd::stopRequested()) {
+    say(Remote + ": interrupted before the tool started");
+    B.stop();
+    removeTree(RunDir);
+    return 130;
+  }
+#ifdef BPFD_BCC_HAVE_FLAMEGRAPH
+  FlameGraphOutput Svg;
+  if (!SvgPath.empty()) {
+    std::string E;
+    if (!Svg.open(E)) {
+      say(E);
+      B.stop();
+      removeTree(RunDir);
+      return CloseSession(126);
+    }
+    Plan.StdoutFd = Svg.toolFd();
+  }
+#endif
+  int MountedFd = -1;
+  std::string Err;
+  pid_t Pid = startSandbox(Plan, MountedFd, Err);
+  if (Pid < 0) {
+    say(Err);
+    B.stop();
+    removeTree(RunDir);
+    return CloseSession(126);
+  }
+  char Byte;
+  ssize_t N;
+  while ((N = read(MountedFd, &Byte, 1)) < 0 && errno == EINTR) {
+  }
+  close(MountedFd);
+  // The sandbox's mount namespace (the child made it before mounting).
+  std::string SandboxNs;
+  if (N == 1) {
+    SandboxNs = mountNamespaceOf(Pid);
+    Fs.start();
+    B.start();
+  }
+#ifdef BPFD_BCC_HAVE_FLAMEGRAPH
+  if (!SvgPath.empty())
+    Svg.start();
+#endif
+  int WStatus = waitForTool(Pid, Name);
+  double ToolSeconds = monotonicNow() - Start;
+  // What the tool left running in the sandbox ends with it.
+  if (int Left = endNamespace(SandboxNs))
+    say("ended " + std::to_string(Left) + " process" + (Left == 1 ? "" : "es") +
+        " the tool left running in its sandbox");
+  B.stop();
+  Fs.stop();
+
+#ifdef BPFD_BCC_HAVE_FLAMEGRAPH
+  if (!SvgPath.empty()) {
+    Svg.finish();
+    std::string Title = Name.substr(Name.rfind('/') + 1), Summary, E;
+    if (Svg.write(SvgPath, Title, Summary, E))
+      say(Summary);
+    else
+      say("--svg: " + E + ": no flame graph written");
+  }
+#endif
+  int Code = exitCodeOf(WStatus);
+  if (WIFSIGNALED(WStatus))
+    say(Name + " was killed by " + signalDescription(WTERMSIG(WStatus)));
+  if (Verbose)
+    say(Name + " ended with status " + std::to_string(Code) + " after " + seconds(ToolSeconds) +
+        " s; " + std::to_string(Shared.commandsSent()) + " device commands, " +
+        std::to_string(Fs.requests()) + " file requests, " + std::to_string(B.connections()) +
+        " socket connections");
+  std::string Failure = Shared.failure();
+  if (!Failure.empty()) {
+    say("the bpfd session failed while " + Name + " ran: " + Failure);
+    Code = 125;
+  } else {
+    Code = CloseSession(Code);
+  }
+  if (Keep)
+    say("run folder kept: " + RunDir);
+  else
+    removeTree(RunDir);
+  return Code;
+}

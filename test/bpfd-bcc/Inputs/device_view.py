@@ -1,0 +1,53 @@
+"""Run inside `bpfd-bcc --exec`: prints what the sandbox shows of the device,
+each fact compared with the device's own answer (the greeting, bpfd's trace
+event commands) or with this host's (uname(2) is not a file: it stays the
+host's)."""
+import os
+import re
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(__file__))
+from bpfd_client import Client
+
+
+def read(path):
+    with open(path) as f:
+        return f.read()
+
+
+release = os.environ["BPFD_BCC_RELEASE"]
+print("greeting release:", re.match(r"[0-9]+\.[0-9]+\.[0-9]+", release) is not None)
+print("greeting names the release:", ("release=%s " % release) in os.environ["BPFD_BCC_GREETING"] + " ")
+print("osrelease is the device's:", read("/proc/sys/kernel/osrelease").strip() == release)
+print("version is the device's:", read("/proc/version").startswith("Linux version %s " % release))
+print("host's uname differs:", os.uname().release != release)
+print("/proc/self is this process:", os.readlink("/proc/self") == str(os.getpid()))
+
+# Read twice: the guest's workload execs a process every 50 ms, so its
+# last pid (the fifth field) moves unless something caches the file.
+first = read("/proc/loadavg")
+time.sleep(1)
+second = read("/proc/loadavg")
+pattern = r"[0-9]+\.[0-9]{2} [0-9]+\.[0-9]{2} [0-9]+\.[0-9]{2} [0-9]+/[0-9]+ [0-9]+\n"
+print("loadavg:", bool(re.fullmatch(pattern, first)), bool(re.fullmatch(pattern, second)))
+print("loadavg moved:", first.split()[4] != second.split()[4])
+
+print("cpus online:", read("/sys/devices/system/cpu/online").strip())
+
+bpfd = Client()
+events, status = bpfd.command("GET_TRACE_EVENTS sched")
+print("bpfd:", status)
+listed = sorted(e for e in os.listdir("/sys/kernel/tracing/events/sched")
+                if os.path.isdir("/sys/kernel/tracing/events/sched/" + e))
+print("tracefs sched events are the device's:", len(listed) > 5 and listed == sorted(events))
+fmt, status = bpfd.command("GET_TRACE_EVENT_FORMAT sched sched_switch")
+norm = lambda lines: [" ".join(l.split()) for l in lines if l.strip()]
+print("sched_switch format is the device's:",
+      norm(read("/sys/kernel/tracing/events/sched/sched_switch/format").splitlines()) == norm(fmt))
+print("debugfs has the device's tracing:",
+      sorted(os.listdir("/sys/kernel/debug/tracing/events/sched")) ==
+      sorted(os.listdir("/sys/kernel/tracing/events/sched")))
+print("kprobes blacklist:", os.path.isfile("/sys/kernel/debug/kprobes/blacklist"))
+print("kprobe PMU type:", read("/sys/bus/event_source/devices/kprobe/type").strip().isdigit())
+bpfd.close()
