@@ -13,9 +13,9 @@
 # events/s of bpfd's perf buffer through virtio-serial (bench/bpfd-events.sh).
 #
 # Usage: bench/bcc-vs-bpfd.sh [BUILD_DIR]
-#   Needs root (debootstrap) and, once, ~130 MB of downloads and 4-5 min to
-#   debootstrap CACHE/bench/bcc-rootfs (CACHE: $BPFD_CACHE_DIR, else the
-#   build's -DBPFD_CACHE_DIR, else BUILD_DIR/cache).
+#   Needs root (debootstrap) and, once, ~130 MB of downloads and 1.5-5 min to
+#   debootstrap CACHE/bench/bcc-rootfs (scripts/bcc-rootfs.sh; CACHE:
+#   $BPFD_CACHE_DIR, else the build's -DBPFD_CACHE_DIR, else BUILD_DIR/cache).
 #   Needs BUILD_DIR/bin/{bpf-xcc,bpfd-x86_64,bpfd-object,bpfd-remote} and the
 #   corpus (cmake --build BUILD_DIR --target bcc-corpus).
 # Environment:
@@ -59,30 +59,12 @@ rel=$(basename "$(ls -d "$kernel"/lib/modules/*)")
 headers=$kernel/usr/src/linux-headers-$rel
 [ -d "$headers" ] && [ -f "$kernel/boot/vmlinux-$rel" ] || die "incomplete kernel folder $kernel"
 
-# 1. The device's root file system: Debian 12 minbase + bpfcc-tools (once).
+# 1-2. The device's root file system (Debian 12 minbase + bpfcc-tools) and the
+#    kernel's headers as one initramfs archive, made once (scripts/bcc-rootfs.sh);
+#    the per-run files are a second archive appended to it (the kernel unpacks
+#    concatenated archives).
 rootfs=$work/bcc-rootfs
-mkdir -p "$work"
-if [ ! -f "$rootfs/.complete" ]; then
-  command -v debootstrap > /dev/null || die "needs debootstrap (scripts/setup.sh installs it)"
-  [ "$(id -u)" = 0 ] || die "debootstrap needs root"
-  say "debootstrapping Debian 12 (minbase + bpfcc-tools) into $rootfs, 4-5 min (log: $work/debootstrap.log)"
-  rm -rf "$rootfs"
-  debootstrap --arch=amd64 --variant=minbase --include=bpfcc-tools,python3,bash bookworm \
-      "$rootfs" http://deb.debian.org/debian > "$work/debootstrap.log" 2>&1 ||
-    die "debootstrap failed; see $work/debootstrap.log"
-  touch "$rootfs/.complete"
-fi
-
-# 2. The root file system and the kernel's headers as one initramfs archive
-#    (once per root file system and kernel); the per-run files are a second
-#    archive appended to it (the kernel unpacks concatenated archives).
-base=$work/bcc-rootfs-$rel.cpio
-if [ ! -f "$base" ] || [ "$rootfs/.complete" -nt "$base" ]; then
-  say "packing the root file system and the kernel headers into $base (once, ~1 min)"
-  { (cd "$rootfs" && find . ! -name .complete | cpio -o -H newc -R 0:0 --quiet)
-    (cd "$kernel" && find usr/src | cpio -o -H newc -R 0:0 --quiet); } > "$base.tmp"
-  mv "$base.tmp" "$base"
-fi
+base=$("$root/scripts/bcc-rootfs.sh" "$cache" "$kernel") || die "no root file system"
 
 # 3. The program for bpfd: opensnoop's text from the corpus, compiled for
 #    x86_64 by bpf-xcc with the attach points the tool's Python names
@@ -106,6 +88,7 @@ say "bpf-xcc: $src -> $obj"
 run=$work/run
 rm -rf "$run"; mkdir -p "$run/bench"
 install -m 755 "$root/bench/bcc-vs-bpfd/guest-init.sh" "$run/init"
+install -m 644 "$root/bench/bcc-vs-bpfd/guest-setup.sh" "$run/bench/guest-setup.sh"
 install -m 755 "$bin/bpfd-x86_64" "$run/bench/bpfd"
 "$bin/bpfd-object" upload "$obj" > "$run/bench/load-opensnoop.txt"
 initrd=$work/bench-initrd.cpio

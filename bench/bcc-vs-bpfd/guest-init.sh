@@ -15,41 +15,13 @@
 # Every wait in here is a bash builtin (read -t, $EPOCHREALTIME): under TCG a
 # process spawn costs 0.1-0.2 s of the single vCPU, so a polling loop that
 # forks (sleep, wc, date) starves the compiler it is waiting for.
-export PATH=/usr/sbin:/usr/bin:/sbin:/bin
-mount -t proc proc /proc
-mount -t sysfs sysfs /sys
-mount -t devtmpfs devtmpfs /dev 2>/dev/null
-mount -t tmpfs tmpfs /tmp
-mount -t debugfs debugfs /sys/kernel/debug
-mount -t tracefs tracefs /sys/kernel/tracing
-mount -t bpf bpf /sys/fs/bpf
-ulimit -l unlimited
-
-rel=$(uname -r)
-mkdir -p "/lib/modules/$rel"
-# Where BCC looks for kernel headers, as Debian's linux-headers packages lay
-# them out: build = the flavour tree, source = the -common tree beside it.
-ln -sfn "/usr/src/linux-headers-$rel" "/lib/modules/$rel/build"
-ln -sfn "/usr/src/linux-headers-${rel%-*}-common" "/lib/modules/$rel/source"
-
-# Time in µs into US, and ms since a start into MS: builtins, no fork.
-now() { local t=$EPOCHREALTIME; US=${t/./}; }
-since() { now; MS=$(( (US - $1) / 1000 )); }
-field_kb() { # FIELD FILE: a "Field: N kB" line's number, read by builtins
-  local k v _
-  while read -r k v _; do [ "$k" = "$1:" ] && { echo "$v"; return; }; done < "$2"
-}
+. /bench/guest-setup.sh
 
 # A workload that opens /etc/hostname every 20 ms, for both tools to see; the
 # 20 ms sleep is a read timeout on a FIFO nobody writes (builtin).
-mkfifo /tmp/tick
-exec 9<> /tmp/tick
-nap() { read -r -t "$1" -u 9; }                          # sleep, builtin
 ( while :; do : < /etc/hostname; nap 0.02; done ) &
 workload=$!
 
-headers=no
-[ -d "/lib/modules/$rel/build/include/generated" ] && [ -d "/lib/modules/$rel/source/include/linux" ] && headers=yes
 echo "BENCH guest kernel=$rel nproc=$(nproc) mem_kb=$(field_kb MemTotal /proc/meminfo) headers=$headers"
 
 run_bpfd() {
