@@ -427,10 +427,35 @@ void DeviceFs::doGetattr(Request &R) {
   reply(R.H.unique, 0, &Out, sizeof(Out));
 }
 
+// The thread group of thread Tid (this host's pid namespace), 0 if gone.
+static unsigned threadGroupOf(unsigned Tid) {
+  char Name[64];
+  snprintf(Name, sizeof(Name), "/proc/%u/status", Tid);
+  FILE *F = fopen(Name, "re");
+  if (!F)
+    return 0;
+  char Line[256];
+  unsigned Tgid = 0;
+  while (fgets(Line, sizeof(Line), F))
+    if (sscanf(Line, "Tgid: %u", &Tgid) == 1)
+      break;
+  fclose(F);
+  return Tgid;
+}
+
 void DeviceFs::doReadlink(Request &R) {
   std::string Path, Target;
   if (!pathOf(R.H.nodeid, Path))
     return reply(R.H.unique, -ESTALE);
+  if (!Options.HostProc.empty() && (Path == "/proc/self" || Path == "/proc/thread-self")) {
+    unsigned Tid = R.H.pid, Tgid = threadGroupOf(Tid);
+    if (!Tgid)
+      return reply(R.H.unique, -ENOENT);
+    Target = Options.HostProc + "/" + std::to_string(Tgid);
+    if (Path == "/proc/thread-self")
+      Target += "/task/" + std::to_string(Tid);
+    return reply(R.H.unique, 0, Target.data(), Target.size());
+  }
   if (int E = Files.readLink(Path, Target))
     return reply(R.H.unique, E);
   reply(R.H.unique, 0, Target.data(), Target.size());

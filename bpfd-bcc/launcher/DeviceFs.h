@@ -48,6 +48,11 @@ struct DeviceFsOptions {
   /// True while another user waits for the session: then polls do not wait
   /// on the device at all. Null: never.
   std::function<bool()> OthersWaiting;
+  /// This host's /proc as the sandbox sees it: when set, the device's
+  /// /proc/self and /proc/thread-self are links to the asking process's own
+  /// folders there (HostProc/TGID, HostProc/TGID/task/TID), so that the tool
+  /// sees the device's processes and still its own /proc/self.
+  std::string HostProc;
   /// Progress and problems (-v); null: quiet.
   std::function<void(const std::string &)> Log;
 };

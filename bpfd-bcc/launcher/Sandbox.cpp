@@ -41,18 +41,10 @@ const std::vector<DeviceBind> &deviceBinds() {
       {"/sys/block", true},
       {"/sys/class", true},
       {"/sys/bus/event_source", true},
-      {"/proc/kallsyms", false},
-      {"/proc/loadavg", false},
-      {"/proc/sys/kernel/pid_max", false},
-      {"/proc/diskstats", false},
-      {"/proc/partitions", false},
-      {"/proc/modules", false},
-      {"/proc/stat", false},
-      {"/proc/uptime", false},
-      {"/proc/version", false},
-      {"/proc/sys/kernel/osrelease", false},
-      {"/proc/cpuinfo", false},
-      {"/proc/meminfo", false},
+      // The device's processes (/proc/PID/comm of the PIDs the tool sees),
+      // kallsyms, loadavg, sys/kernel/pid_max ...; /proc/self leads to the
+      // tool's own, on this host.
+      {"/proc", true},
   };
   return Binds;
 }
@@ -121,6 +113,25 @@ static struct sock_filter SeccompCode[] = {
              strerror(errno));
     _exit(126);
   }
+  // The device's monotonic clock: a time namespace entered at exec, with
+  // the offset written before (timens_offsets: seconds, then nanoseconds in
+  // [0, 1e9)). Kernels without time namespaces keep this host's clock.
+  if (Plan.SetClock) {
+    long long Sec = Plan.ClockOffsetNs / 1000000000LL, Nsec = Plan.ClockOffsetNs % 1000000000LL;
+    if (Nsec < 0) {
+      Nsec += 1000000000LL;
+      Sec -= 1;
+    }
+    char Line[96];
+    int Len = snprintf(Line, sizeof(Line), "monotonic %lld %lld\n", Sec, Nsec);
+    int Fd = -1;
+    if (unshare(CLONE_NEWTIME) != 0 ||
+        (Fd = open("/proc/self/timens_offsets", O_WRONLY | O_CLOEXEC)) < 0 ||
+        write(Fd, Line, size_t(Len)) != Len)
+      childSay("the tool keeps this host's monotonic clock, not the device's: %s", strerror(errno));
+    if (Fd >= 0)
+      close(Fd);
+  }
   if (mount(nullptr, "/", nullptr, MS_REC | MS_PRIVATE, nullptr) != 0) {
     childSay("cannot make / private in the tool's mount namespace: %s", strerror(errno));
     _exit(126);
@@ -133,6 +144,12 @@ static struct sock_filter SeccompCode[] = {
   }
   (void)!write(MountedFd, "m", 1);
   close(MountedFd);
+  // This host's /proc stays reachable for the sandbox's own processes: the
+  // device's /proc/self and /proc/thread-self lead here (DeviceFs).
+  if (!Plan.HostProc.empty() && mount("/proc", Plan.HostProc.c_str(), nullptr, MS_BIND | MS_REC, nullptr) != 0) {
+    childSay("cannot bind this host's /proc at %s: %s", Plan.HostProc.c_str(), strerror(errno));
+    _exit(126);
+  }
 
   for (size_t I = 0; I < Plan.Binds.size(); ++I) {
     const char *Src = Sources[I].c_str(), *Dst = Plan.Binds[I].Path.c_str();

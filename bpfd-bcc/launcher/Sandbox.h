@@ -4,6 +4,8 @@
 //  - a mount namespace of its own (/ made rprivate: nothing propagates back),
 //    the device's file system (DeviceFs) mounted at a folder of the run
 //    folder, and device paths bound from it over the host's (deviceBinds());
+//  - a time namespace whose CLOCK_MONOTONIC is the device's (BCC's
+//    BPF.monotonic_time() is compared with bpf_ktime_get_ns() stamps);
 //  - a seccomp filter: x86_64 syscalls only (any other ABI kills), bpf() and
 //    perf_event_open() raise SIGSYS (SECCOMP_RET_TRAP): libbcc.so handles it,
 //    any other program dies of it; everything else is allowed;
@@ -27,12 +29,21 @@ struct DeviceBind {
 
 /// The device paths bound over the host's: tracefs, debugfs, /sys/devices
 /// (CPUs, PMUs: what the links of /sys/class, /sys/block and /sys/bus point
-/// to), block devices, classes, PMUs; and single files of /proc.
+/// to), block devices, classes, PMUs; and all of /proc (the device's
+/// processes, kallsyms, loadavg, sys/kernel/...), where only /proc/self and
+/// /proc/thread-self lead to this host's /proc (DeviceFsOptions::HostProc).
 const std::vector<DeviceBind> &deviceBinds();
 
 struct SandboxPlan {
   /// Where the child mounts the FUSE file system (an empty folder).
   std::string MountPoint;
+  /// Where the child binds this host's /proc before the device's /proc is
+  /// bound over it (an empty folder): the sandbox's /proc/self leads there.
+  std::string HostProc;
+  /// When set: the tool's CLOCK_MONOTONIC is this host's plus ClockOffsetNs
+  /// (a time namespace), i.e. the device's, as bpfd's greeting gave it.
+  bool SetClock = false;
+  long long ClockOffsetNs = 0;
   /// The open /dev/fuse the parent serves.
   int FuseFd = -1;
   std::vector<DeviceBind> Binds;

@@ -71,6 +71,8 @@ static const char Usage[] =
     "  --workload 'CMD'  qemu: a program the guest runs beside bpfd (words\n"
     "                    split on blanks), e.g. '/bin/workload -i 100\n"
     "                    open:/etc/modules'\n"
+    "  --guest-file HOST=GUEST  qemu: add a file to the guest (repeatable),\n"
+    "                    e.g. a program for --workload to run\n"
     "  --timeout S       seconds for each step of the session: boot, each\n"
     "                    reply, shutdown (default $BPFD_QEMU_TIMEOUT or 120)\n"
     "  --bpfd PATH       the bpfd binary to deploy (default: bpfd-<arch>\n"
@@ -188,11 +190,39 @@ static std::string seconds(double S) {
   return Buf;
 }
 
+// RunDir/bin/ausyscall: `ausyscall --dump` as on the device, through
+// `bpf-xcc --syscall-table` (beside this program) over the device's headers.
+static bpfd::Error writeAusyscall(const std::string &Dir, const std::string &Headers) {
+  char Self[4096];
+  ssize_t N = readlink("/proc/self/exe", Self, sizeof(Self) - 1);
+  std::string BinDir = N > 0 ? std::string(Self, size_t(N)) : std::string();
+  BinDir = BinDir.substr(0, BinDir.rfind('/'));
+  if (mkdir(Dir.c_str(), 0700) != 0)
+    return bpfd::Error::failure(errno, "cannot create " + Dir + ": " + strerror(errno));
+  std::string Script =
+      "#!/bin/sh\n"
+      "# ausyscall --dump for the device (bpfd-bcc): its syscall numbers from its\n"
+      "# kernel headers.\n"
+      "if [ \"$*\" != --dump ]; then\n"
+      "  echo \"ausyscall (bpfd-bcc): only --dump is offered, for the device's table\" >&2\n"
+      "  exit 1\n"
+      "fi\n"
+      "exec '" + BinDir + "/bpf-xcc' --arch \"$BPFD_BCC_ARCH\" --kernel '" + Headers +
+      "' --syscall-table\n";
+  std::string Path = Dir + "/ausyscall";
+  FILE *F = fopen(Path.c_str(), "we");
+  if (!F || fwrite(Script.data(), 1, Script.size(), F) != Script.size() || fclose(F) != 0 ||
+      chmod(Path.c_str(), 0755) != 0)
+    return bpfd::Error::failure(EIO, "cannot write " + Path);
+  return bpfd::Error::success();
+}
+
 int main(int argc, char **argv) {
   double Start = monotonicNow();
   installSignalHandlers();
 
   std::string Remote, KernelOpt, Workload, BpfdPath, SvgPath;
+  std::vector<std::pair<std::string, std::string>> GuestFiles;
   double Timeout = 0;
   bool Verbose = false, Keep = false, Exec = false, Shell = false;
   int I = 1;
@@ -233,7 +263,7 @@ int main(int argc, char **argv) {
     } else if (A == "--shell") {
       Exec = Shell = true;
     } else if (A == "--remote" || A == "--kernel" || A == "--workload" || A == "--timeout" ||
-               A == "--bpfd" || A == "--svg") {
+               A == "--bpfd" || A == "--svg" || A == "--guest-file") {
       std::string V;
       if (!Take(V))
         return usageError(A + " needs a value");
@@ -243,6 +273,11 @@ int main(int argc, char **argv) {
         KernelOpt = V;
       } else if (A == "--workload") {
         Workload = V;
+      } else if (A == "--guest-file") {
+        size_t Eq = V.find('=');
+        if (Eq == std::string::npos || Eq == 0 || Eq + 1 == V.size() || V[Eq + 1] != '/')
+          return usageError("--guest-file takes HOST=/GUEST/PATH, not '" + V + "'");
+        GuestFiles.emplace_back(V.substr(0, Eq), V.substr(Eq + 1));
       } else if (A == "--bpfd") {
         BpfdPath = V;
       } else if (A == "--svg") {
@@ -330,6 +365,7 @@ int main(int argc, char **argv) {
   bpfd::SessionOptions SO;
   SO.BpfdPath = BpfdPath;
   SO.Workload = splitWords(Workload);
+  SO.GuestFiles = GuestFiles;
   SO.KeepFiles = Keep;
   SO.Timeout = Timeout > 0 ? Timeout : atof(envOr("BPFD_QEMU_TIMEOUT", "120").c_str());
   if (SO.Timeout <= 0)
@@ -360,6 +396,10 @@ int main(int argc, char **argv) {
     return 125;
   }
   bpfd::Session &Session = **S;
+  // The device's CLOCK_MONOTONIC when its greeting came (bpfd writes it in
+  // the greeting): the tool's own clock is set to it (a time namespace),
+  // since BCC compares bpf_ktime_get_ns() stamps with BPF.monotonic_time().
+  double GreetingHostSeconds = monotonicNow();
   std::string Arch = Session.greetingField("arch"), Release = Session.greetingField("release");
   say("bpfd ready on " + Remote + " after " + seconds(Session.secondsToGreeting()) +
       " s (arch=" + Arch + ", release=" + Release + ")");
@@ -408,15 +448,19 @@ int main(int argc, char **argv) {
     return CloseSession(125);
   }
   std::string MountPoint = RunDir + "/device", SocketPath = RunDir + "/bpfd.sock";
-  if (mkdir(MountPoint.c_str(), 0700) != 0) {
-    say("cannot create " + MountPoint + ": " + strerror(errno));
-    removeTree(RunDir);
-    return CloseSession(125);
-  }
+  // This host's /proc, where the sandbox's /proc/self leads (DeviceFs).
+  std::string HostProc = RunDir + "/host-proc";
+  for (const std::string &Dir : {MountPoint, HostProc})
+    if (mkdir(Dir.c_str(), 0700) != 0) {
+      say("cannot create " + Dir + ": " + strerror(errno));
+      removeTree(RunDir);
+      return CloseSession(125);
+    }
 
   SharedSession Shared(Session);
   DeviceFiles Files(Shared.commandFn());
   DeviceFsOptions FsOptions;
+  FsOptions.HostProc = HostProc;
   FsOptions.OthersWaiting = [&Shared] { return Shared.othersWaiting(); };
   if (Verbose)
     FsOptions.Log = [](const std::string &M) { say("device files: " + M); };
@@ -424,6 +468,16 @@ int main(int argc, char **argv) {
   Broker B(Shared, Verbose ? [](const std::string &M) { say("broker: " + M); }
                            : std::function<void(const std::string &)>());
   if (bpfd::Error E = B.listen(SocketPath)) {
+    say(E.message());
+    removeTree(RunDir);
+    return CloseSession(125);
+  }
+
+  // `ausyscall --dump` on the tool's PATH prints the device's syscall
+  // table (bpf-xcc reads it from the device's kernel headers): BCC's
+  // bcc/syscall.py names syscalls with it, and its fallback is x86_64's.
+  std::string ToolBin = RunDir + "/bin";
+  if (bpfd::Error E = writeAusyscall(ToolBin, Headers)) {
     say(E.message());
     removeTree(RunDir);
     return CloseSession(125);
@@ -442,6 +496,7 @@ int main(int argc, char **argv) {
       {"BPFD_BCC_DEVICE_ROOT", MountPoint},
       {"BPFD_CACHE_DIR", CacheDir},
       {"PYTHONDONTWRITEBYTECODE", "1"},
+      {"PATH", ToolBin + ":" + envOr("PATH", "/usr/sbin:/usr/bin:/sbin:/bin")},
   };
   SandboxPlan Plan;
   for (char **E = environ; *E; ++E) {
@@ -456,6 +511,15 @@ int main(int argc, char **argv) {
   for (const auto &O : Ours)
     Plan.Env.push_back(O.first + "=" + O.second);
   Plan.MountPoint = MountPoint;
+  Plan.HostProc = HostProc;
+  {
+    unsigned long long DeviceNs = 0;
+    std::string Mono = Session.greetingField("mono_ns");
+    if (!Mono.empty() && sscanf(Mono.c_str(), "%llu", &DeviceNs) == 1) {
+      Plan.ClockOffsetNs = (long long)DeviceNs - (long long)(GreetingHostSeconds * 1e9);
+      Plan.SetClock = true;
+    }
+  }
   Plan.FuseFd = FuseFd;
   Plan.Binds = deviceBinds();
   Plan.ExecPath = ExecPath;

@@ -22,7 +22,11 @@ print("greeting names the release:", ("release=%s " % release) in os.environ["BP
 print("osrelease is the device's:", read("/proc/sys/kernel/osrelease").strip() == release)
 print("version is the device's:", read("/proc/version").startswith("Linux version %s " % release))
 print("host's uname differs:", os.uname().release != release)
-print("/proc/self is this process:", os.readlink("/proc/self") == str(os.getpid()))
+# /proc is the device's (its processes), but /proc/self leads to this
+# process's own folder in this host's /proc.
+print("/proc/self is this process:", os.readlink("/proc/self").endswith("/%d" % os.getpid()) and
+      "\nPid:\t%d\n" % os.getpid() in read("/proc/self/status"))
+print("/proc/thread-self is this thread:", os.path.isdir("/proc/thread-self/fd"))
 
 # Read twice: the guest's workload execs a process every 50 ms, so its
 # last pid (the fifth field) moves unless something caches the file.
@@ -50,4 +54,24 @@ print("debugfs has the device's tracing:",
       sorted(os.listdir("/sys/kernel/tracing/events/sched")))
 print("kprobes blacklist:", os.path.isfile("/sys/kernel/debug/kprobes/blacklist"))
 print("kprobe PMU type:", read("/sys/bus/event_source/devices/kprobe/type").strip().isdigit())
+# The processes in /proc are the device's: the same PIDs bpfd lists there,
+# and PID 1 is the guest's init, with the name bpfd reads for it.
+listing, status = bpfd.command("FILE_LIST /proc")
+device_pids = sorted(int(l.split()[1]) for l in listing if l.split()[1].isdigit())
+sandbox_pids = sorted(int(p) for p in os.listdir("/proc") if p.isdigit())
+print("/proc lists the device's processes:", len(device_pids) > 5 and
+      set(sandbox_pids) - set(device_pids) <= set() and
+      len(set(device_pids) - set(sandbox_pids)) <= 2)  # a short-lived exec may come or go
+handle, status = bpfd.command("FILE_OPEN /proc/1/comm")
+data, status = bpfd.command("FILE_READ %s 4096" % status.split("ret=")[1].split()[0])
+import base64
+print("/proc/1/comm is the device's:", read("/proc/1/comm") == base64.b64decode(data[0]).decode())
+
+# The clock: BPF.monotonic_time() (CLOCK_MONOTONIC) is the device's, which
+# booted seconds ago; this host's booted minutes ago at least (the build).
+mono = time.monotonic()
+uptime = float(read("/proc/uptime").split()[0])
+print("monotonic clock is the device's:", abs(mono - uptime) < 1.0)
+host_uptime = float(read(os.readlink("/proc/self").rsplit("/", 1)[0] + "/uptime").split()[0])
+print("host's clock differs:", host_uptime - mono > 30)
 bpfd.close()
