@@ -8,8 +8,11 @@
 // first key of a walk fetches the whole map (BPF_DUMP_MAP) and the walk's
 // next keys and lookups are answered from that snapshot. The snapshot is a
 // view of the map as at the walk's start, like any walk concurrent with the
-// programs that write it; it is dropped by a new walk, by any update or
-// delete through this process, and after one second.
+// programs that write it; it is dropped by a new walk and after one second.
+// An update or delete of a key through this process goes to the device and
+// makes that key's snapshot value stale (its lookups go to the device too),
+// but the walk's order stays: BCC's clear() deletes each key of a walk, and
+// the next key after a deleted one is still the snapshot's next.
 //
 //===----------------------------------------------------------------------===//
 #include "AbiMaps.h"
@@ -31,6 +34,7 @@ using namespace bpfdbcc;
 namespace {
 struct Snapshot {
   std::vector<std::pair<std::string, std::string>> Entries;
+  std::vector<bool> Stale; ///< updated or deleted since: ask the device
   std::map<std::string, size_t> Index;
   std::chrono::steady_clock::time_point Taken;
 };
@@ -42,6 +46,16 @@ std::map<long long, Snapshot> &snapshots() {
 void dropSnapshot(long long Map) {
   std::lock_guard<std::mutex> G(SnapLock);
   snapshots().erase(Map);
+}
+// An update or delete of Key: its snapshot value is no longer the map's.
+void staleKey(long long Map, const std::string &Key) {
+  std::lock_guard<std::mutex> G(SnapLock);
+  auto It = snapshots().find(Map);
+  if (It == snapshots().end())
+    return;
+  auto K = It->second.Index.find(Key);
+  if (K != It->second.Index.end())
+    It->second.Stale[K->second] = true;
 }
 
 bool isPerCpu(uint32_t Type) {
@@ -91,7 +105,7 @@ static bool snapshotValue(long long Map, const std::string &Key, std::string &Va
     return false;
   }
   auto K = It->second.Index.find(Key);
-  if (K == It->second.Index.end())
+  if (K == It->second.Index.end() || It->second.Stale[K->second])
     return false;
   Value = It->second.Entries[K->second].second;
   return true;
@@ -146,7 +160,7 @@ int bpf_update_elem(int fd, void *key, void *value, unsigned long long flags) {
     return -1;
   if (H.MapType == BPF_MAP_TYPE_PERF_EVENT_ARRAY)
     return bindPerfReader(H, key, value);
-  dropSnapshot(H.Device);
+  staleKey(H.Device, std::string(static_cast<const char *>(key), key ? H.KeySize : 0));
   bpfd::Reply R;
   return command("BPF_UPDATE_ELEM " + std::to_string(H.Device) + " " +
                      toBlob(key, key ? H.KeySize : 0) + " " +
@@ -160,7 +174,7 @@ int bpf_delete_elem(int fd, void *key) {
     return -1;
   if (H.MapType == BPF_MAP_TYPE_PERF_EVENT_ARRAY)
     return 0; // the reader of that CPU was freed: bpfd closes its buffers
-  dropSnapshot(H.Device);
+  staleKey(H.Device, std::string(static_cast<const char *>(key), H.KeySize));
   bpfd::Reply R;
   return command("BPF_DELETE_ELEM " + std::to_string(H.Device) + " " +
                      toBlob(key, H.KeySize),
@@ -198,6 +212,7 @@ int bpf_get_first_key(int fd, void *key, size_t key_size) {
     S.Index[K] = S.Entries.size();
     S.Entries.emplace_back(std::move(K), std::move(V));
   }
+  S.Stale.assign(S.Entries.size(), false);
   if (S.Entries.empty()) {
     dropSnapshot(H.Device);
     errno = ENOENT;
