@@ -177,6 +177,21 @@ static struct sock_filter SeccompCode[] = {
     }
   }
 
+  // Debian's libbcc.so.0 (python3-bpfcc's libbpfcc) is ours in here: a
+  // LD_LIBRARY_PATH that misses (a library being rebuilt, a tool that
+  // resets it) still loads ours.
+  if (!Plan.LibBcc.empty())
+    for (const char *System : {"/usr/lib/x86_64-linux-gnu/libbcc.so.0", "/usr/lib/libbcc.so.0",
+                               "/usr/lib64/libbcc.so.0", "/usr/local/lib/libbcc.so.0"}) {
+      struct stat St;
+      if (stat(System, &St) != 0)
+        continue;
+      if (mount(Plan.LibBcc.c_str(), System, nullptr, MS_BIND, nullptr) != 0) {
+        childSay("cannot put our libbcc over %s: %s", System, strerror(errno));
+        _exit(126);
+      }
+    }
+
   struct sock_fprog Prog = {static_cast<unsigned short>(sizeof(SeccompCode) / sizeof(SeccompCode[0])),
                             SeccompCode};
   if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0 ||

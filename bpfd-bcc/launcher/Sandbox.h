@@ -40,6 +40,10 @@ struct SandboxPlan {
   /// Where the child binds this host's /proc before the device's /proc is
   /// bound over it (an empty folder): the sandbox's /proc/self leads there.
   std::string HostProc;
+  /// Our libbcc.so.0: bound over Debian's (systemLibbccPaths()) so that no
+  /// process of the sandbox loads the one that would compile and load for
+  /// this host.
+  std::string LibBcc;
   /// When set: the tool's CLOCK_MONOTONIC is this host's plus ClockOffsetNs
   /// (a time namespace), i.e. the device's, as bpfd's greeting gave it.
   bool SetClock = false;

@@ -418,10 +418,10 @@ int main(int argc, char **argv) {
       say("the device's kernel headers: " + Headers);
   }
   std::string LibDir = envOr("BPFD_BCC_LIBDIR", BPFD_BCC_DEFAULT_LIBDIR);
-  if (!Exec && !isFile(LibDir + "/libbcc.so.0"))
-    say("warning: no libbcc.so.0 in " + LibDir +
-        " (build it, or set BPFD_BCC_LIBDIR): the tool would load Debian's, whose bpf() calls "
-        "the sandbox refuses");
+  // Our libbcc, and no other: it is also bound over Debian's in the sandbox
+  // (Sandbox.cpp), so a tool can never load the one that compiles for and
+  // loads into this host.
+  std::string LibBcc = LibDir + "/libbcc.so.0";
 
   auto CloseSession = [&](int ExitCode) {
     auto Status = Session.close();
@@ -435,6 +435,10 @@ int main(int argc, char **argv) {
     }
     return ExitCode;
   };
+  if (!isFile(LibBcc)) {
+    say("no libbcc.so.0 in " + LibDir + " (build the bcc_remote target, or set BPFD_BCC_LIBDIR)");
+    return CloseSession(125);
+  }
 
   // The run folder: the socket and the mount point.
   // The socket's path must fit sun_path (108 bytes): else the run folder is
@@ -512,6 +516,7 @@ int main(int argc, char **argv) {
     Plan.Env.push_back(O.first + "=" + O.second);
   Plan.MountPoint = MountPoint;
   Plan.HostProc = HostProc;
+  Plan.LibBcc = LibBcc;
   {
     unsigned long long DeviceNs = 0;
     std::string Mono = Session.greetingField("mono_ns");

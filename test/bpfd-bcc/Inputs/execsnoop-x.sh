@@ -3,6 +3,6 @@
 # headers in the order they were printed.
 export PYTHONUNBUFFERED=1
 echo "=== default"
-timeout -s INT 10 /usr/sbin/execsnoop-bpfcc; echo "exit $?"
+timeout --foreground -s INT 10 /usr/sbin/execsnoop-bpfcc; echo "exit $?"
 echo "=== -x"
-timeout -s INT 10 /usr/sbin/execsnoop-bpfcc -x; echo "exit $?"
+timeout --foreground -s INT 10 /usr/sbin/execsnoop-bpfcc -x; echo "exit $?"
