@@ -51,7 +51,7 @@ static bool parseNumber(const std::string &S, int Base, long long &V) {
 
 int DeviceFiles::stat(const std::string &Path, DeviceStat &Out) {
   bpfd::Reply R;
-  long long Ret = run("FILE_STAT " + quoteArgument(Path), R);
+  long long Ret = run("FILE_STAT " + bpfd::quoteToken(Path), R);
   if (Ret < 0)
     return static_cast<int>(Ret);
   if (R.Payload.empty())
@@ -90,7 +90,7 @@ int DeviceFiles::stat(const std::string &Path, DeviceStat &Out) {
 
 int DeviceFiles::readLink(const std::string &Path, std::string &Target) {
   bpfd::Reply R;
-  long long Ret = run("FILE_READLINK " + quoteArgument(Path), R);
+  long long Ret = run("FILE_READLINK " + bpfd::quoteToken(Path), R);
   if (Ret < 0)
     return static_cast<int>(Ret);
   if (R.Payload.empty())
@@ -101,7 +101,7 @@ int DeviceFiles::readLink(const std::string &Path, std::string &Target) {
 
 int DeviceFiles::list(const std::string &Path, std::vector<DeviceDirEntry> &Entries) {
   bpfd::Reply R;
-  long long Ret = run("FILE_LIST " + quoteArgument(Path), R);
+  long long Ret = run("FILE_LIST " + bpfd::quoteToken(Path), R);
   if (Ret < 0)
     return static_cast<int>(Ret);
   Entries.clear();
@@ -123,7 +123,7 @@ int DeviceFiles::list(const std::string &Path, std::vector<DeviceDirEntry> &Entr
 
 long long DeviceFiles::open(const std::string &Path) {
   bpfd::Reply R;
-  long long Ret = run("FILE_OPEN " + quoteArgument(Path), R);
+  long long Ret = run("FILE_OPEN " + bpfd::quoteToken(Path), R);
   return Ret == 0 ? -EIO : Ret;
 }
 

@@ -147,22 +147,6 @@ std::string errorStatusLine(const std::string &Command, int Errno, const std::st
   return L;
 }
 
-std::string quoteArgument(const std::string &Arg) {
-  bool Plain = !Arg.empty();
-  for (char C : Arg)
-    if (isBlank(C) || C == '#' || C == '\'' || C == '"' || C == '\\')
-      Plain = false;
-  if (Plain)
-    return Arg;
-  std::string Q = "\"";
-  for (char C : Arg) {
-    if (C == '"' || C == '\\')
-      Q += '\\';
-    Q += C;
-  }
-  return Q + "\"";
-}
-
 static int base64Value(char C) {
   if (C >= 'A' && C <= 'Z')
     return C - 'A';

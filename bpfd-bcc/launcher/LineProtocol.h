@@ -44,8 +44,6 @@ std::string errorStatusLine(const std::string &Command, int Errno, const std::st
 std::string escapeText(const std::string &Text);
 std::string unescapeText(const std::string &Text);
 
-/// One argument, double-quoted when it needs it ("" for an empty one).
-std::string quoteArgument(const std::string &Arg);
 
 /// Standard base64 with padding; "-" is the empty blob. False on bad input.
 bool decodeBase64(const std::string &In, std::string &Out);

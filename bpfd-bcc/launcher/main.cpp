@@ -154,17 +154,6 @@ static std::string envOr(const char *Name, const std::string &Default) {
   return V && *V ? V : Default;
 }
 
-static std::vector<std::string> splitWords(const std::string &S) {
-  std::vector<std::string> Words;
-  size_t Pos = 0;
-  while ((Pos = S.find_first_not_of(" \t", Pos)) != std::string::npos) {
-    size_t End = S.find_first_of(" \t", Pos);
-    Words.push_back(S.substr(Pos, End == std::string::npos ? std::string::npos : End - Pos));
-    Pos = End;
-  }
-  return Words;
-}
-
 // The device's kernel headers under an unpacked kernel package: exactly the
 // release's tree, else (AnyFlavourTree) the first tree of the flavour.
 static std::string headersUnder(const std::string &Root, const std::string &Release,
@@ -364,7 +353,7 @@ int main(int argc, char **argv) {
   bool Qemu = Remote.rfind("qemu:", 0) == 0;
   bpfd::SessionOptions SO;
   SO.BpfdPath = BpfdPath;
-  SO.Workload = splitWords(Workload);
+  SO.Workload = bpfd::splitWords(Workload);
   SO.GuestFiles = GuestFiles;
   SO.KeepFiles = Keep;
   SO.Timeout = Timeout > 0 ? Timeout : atof(envOr("BPFD_QEMU_TIMEOUT", "120").c_str());

@@ -25,16 +25,6 @@
 
 namespace bpfdbcc {
 
-std::string quoteToken(const std::string &S) {
-  std::string Out = "\"";
-  for (char C : S) {
-    if (C == '"' || C == '\\')
-      Out += '\\';
-    Out += C;
-  }
-  return Out + "\"";
-}
-
 // Parses a CPU list ("0-3,5") as in /sys/devices/system/cpu/possible.
 static unsigned countCpuList(const std::string &Text) {
   unsigned N = 0;

@@ -10,6 +10,8 @@
 #ifndef BPFD_BCC_LIBBCC_MODULE_H
 #define BPFD_BCC_LIBBCC_MODULE_H
 
+#include "bpfd/Reply.h"
+
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -54,8 +56,7 @@ public:
 /// The number of possible CPUs of the device (per-CPU values, perf maps).
 unsigned possibleCpus();
 
-/// A protocol token for any text (quoted, escaped).
-std::string quoteToken(const std::string &S);
+using bpfd::quoteToken;
 
 } // namespace bpfdbcc
 

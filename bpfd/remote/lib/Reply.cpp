@@ -141,4 +141,32 @@ parseGreeting(const std::string &Line) {
   return Fields;
 }
 
+std::string quoteToken(const std::string &Arg) {
+  bool Plain = !Arg.empty();
+  for (char C : Arg)
+    if (C == ' ' || C == '\t' || C == '#' || C == '\'' || C == '"' || C == '\\' ||
+        C == '\n' || C == '\r')
+      Plain = false;
+  if (Plain)
+    return Arg;
+  std::string Q = "\"";
+  for (char C : Arg) {
+    if (C == '"' || C == '\\')
+      Q += '\\';
+    Q += C;
+  }
+  return Q + "\"";
+}
+
+std::vector<std::string> splitWords(const std::string &S) {
+  std::vector<std::string> Words;
+  size_t Pos = 0;
+  while ((Pos = S.find_first_not_of(" \t", Pos)) != std::string::npos) {
+    size_t End = S.find_first_of(" \t", Pos);
+    Words.push_back(S.substr(Pos, End == std::string::npos ? std::string::npos : End - Pos));
+    Pos = End;
+  }
+  return Words;
+}
+
 } // namespace bpfd

@@ -51,17 +51,6 @@ static const char Usage[] =
     "Exit status: bpfd's, 125 if the session failed (message on stderr), 130 if\n"
     "interrupted (SIGINT/SIGTERM/SIGHUP: the remote is stopped, QEMU killed).\n";
 
-static std::vector<std::string> splitWords(const std::string &S) {
-  std::vector<std::string> Words;
-  size_t Pos = 0;
-  while ((Pos = S.find_first_not_of(" \t", Pos)) != std::string::npos) {
-    size_t End = S.find_first_of(" \t", Pos);
-    Words.push_back(S.substr(Pos, End == std::string::npos ? std::string::npos : End - Pos));
-    Pos = End;
-  }
-  return Words;
-}
-
 // --command: each line through Session::command(), the reply decoded.
 static int runCommands(bpfd::Session &S, const std::vector<std::string> &Commands) {
   printf("greeting arch=%s release=%s\n", S.greetingField("arch").c_str(),
@@ -135,7 +124,7 @@ int main(int argc, char **argv) {
         return 2;
       }
     } else if (A == "--workload") {
-      Options.Workload = splitWords(Value("--workload"));
+      Options.Workload = bpfd::splitWords(Value("--workload"));
     } else if (A == "--guest-file") {
       std::string V = Value("--guest-file");
       size_t Eq = V.find('=');

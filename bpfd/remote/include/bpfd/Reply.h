@@ -42,6 +42,15 @@ bool isPayloadLine(const std::string &Line);
 /// Message, Tag, StatusLine). Fails with EPROTO on a malformed line.
 Error parseStatusLine(const std::string &Line, Reply &R);
 
+/// One command argument as bpfd's tokenizer reads it back: as it is, or
+/// double-quoted with `"` and `\` escaped when it is empty or holds a
+/// blank, `#`, a quote or a backslash (docs/protocol.md, Framing).
+std::string quoteToken(const std::string &Arg);
+
+/// Blank-separated words ("/bin/workload -i 100 open:/etc/modules"): how a
+/// --workload option becomes SessionOptions::Workload.
+std::vector<std::string> splitWords(const std::string &S);
+
 /// Parses the greeting line "bpfd: version=1 arch=... release=..." into its
 /// key=value fields (in order). Fails with EPROTO if Line is not a greeting.
 Expected<std::vector<std::pair<std::string, std::string>>>
