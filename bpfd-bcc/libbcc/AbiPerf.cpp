@@ -14,6 +14,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <map>
 #include <mutex>
@@ -156,6 +157,8 @@ static int pollOnce(int N, PerfReader **Readers, int TimeoutMs) {
     if (Rec.Lost) {
       if (Rec.Reader->Lost)
         Rec.Reader->Lost(Rec.Reader->Cookie, Rec.Count);
+      else // as BCC's perf reader when the tool gave no callback
+        fprintf(stderr, "Possibly lost %llu samples\n", (unsigned long long)Rec.Count);
     } else if (Rec.Reader->Raw) {
       Rec.Reader->Raw(Rec.Reader->Cookie, Rec.Data.data(), int(Rec.Data.size()));
     }
