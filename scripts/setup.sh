@@ -16,13 +16,21 @@ fi
 
 export DEBIAN_FRONTEND=noninteractive
 
-# Source entries for bookworm main: `apt-get source llvm-toolchain-19` needs them.
+# Source entries for bookworm main: `apt-get source llvm-toolchain-19` needs
+# them. They point at the mirror apt already uses for bookworm's packages.
 src_list=/etc/apt/sources.list.d/bpfd-toolkit-src.sources
 if ! grep -rqs '^Types:.*deb-src' /etc/apt/sources.list.d/ \
    && ! grep -qs '^deb-src ' /etc/apt/sources.list; then
-  cat > "$src_list" <<'SRC'
+  mirror=$(apt-get indextargets --format '$(REPO_URI) $(RELEASE) $(COMPONENT)' \
+             'Identifier: Packages' 2> /dev/null |
+           awk '$2 == "bookworm" && $3 == "main" {print $1; exit}')
+  if [ -z "$mirror" ]; then
+    echo "setup.sh: apt has no bookworm main source to add deb-src entries for" >&2
+    exit 1
+  fi
+  cat > "$src_list" <<SRC
 Types: deb-src
-URIs: http://deb.debian.org/debian
+URIs: ${mirror%/}
 Suites: bookworm bookworm-updates
 Components: main
 Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
