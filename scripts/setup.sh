@@ -21,9 +21,16 @@ export DEBIAN_FRONTEND=noninteractive
 src_list=/etc/apt/sources.list.d/bpfd-toolkit-src.sources
 if ! grep -rqs '^Types:.*deb-src' /etc/apt/sources.list.d/ \
    && ! grep -qs '^deb-src ' /etc/apt/sources.list; then
-  mirror=$(apt-get indextargets --format '$(REPO_URI) $(RELEASE) $(COMPONENT)' \
-             'Identifier: Packages' 2> /dev/null |
-           awk '$2 == "bookworm" && $3 == "main" {print $1; exit}')
+  bookworm_mirror() {
+    apt-get indextargets --format '$(REPO_URI) $(RELEASE) $(COMPONENT)' \
+        'Identifier: Packages' 2> /dev/null |
+      awk '$2 == "bookworm" && $3 == "main" {print $1; exit}'
+  }
+  mirror=$(bookworm_mirror)
+  if [ -z "$mirror" ]; then  # apt lists targets once it has fetched them
+    apt-get update -qq
+    mirror=$(bookworm_mirror)
+  fi
   if [ -z "$mirror" ]; then
     echo "setup.sh: apt has no bookworm main source to add deb-src entries for" >&2
     exit 1
