@@ -180,12 +180,14 @@ def tcpconnect(text):
 
 
 def profile(text):
-    """Folded stacks, 'COMM;FRAME;...;FRAME COUNT'. Samples are random, so
-    of the workload's stacks only the one its getpid loop makes of nearly
-    every sample is compared, up to the system call: the user part
-    ([unknown]: the workload is a stripped static binary), the kernel's
-    syscall entry, and the call."""
+    """Folded stacks, 'COMM;FRAME;...;FRAME COUNT'. Samples are random, so a
+    workload sample is cut to what its kind shares: up to do_syscall_64 in a
+    system call, else its user part ([unknown]: the workload is a stripped
+    static binary) and its first kernel frame; the rows are the cuts that
+    hold at least a tenth of the workload's samples (its getpid loop: ~70%
+    in user space, ~30% in a system call, of ~100 samples at 49 Hz)."""
     out = Normalised()
+    cuts, total = {}, 0
     for line in text.splitlines():
         m = re.match(r"^(.*) (\d+)$", line)
         if not m:
@@ -195,12 +197,18 @@ def profile(text):
         frames = m.group(1).split(";")
         if frames[0] != WORKLOAD_COMM:
             continue
-        out.rows.add("workload sampled")
         if "do_syscall_64" in frames:
-            i = frames.index("do_syscall_64")
-            call = frames[i + 1] if i + 1 < len(frames) else ""
-            if call in ("__do_sys_getpid", "__x64_sys_getpid"):
-                out.rows.add(";".join(frames[:i + 2]))
+            cut = frames[:frames.index("do_syscall_64") + 1]
+        else:
+            user = 1
+            while user < len(frames) and frames[user] == "[unknown]":
+                user += 1
+            cut = frames[:user + 1]
+        cuts[";".join(cut)] = cuts.get(";".join(cut), 0) + int(m.group(2))
+        total += int(m.group(2))
+    for cut, n in cuts.items():
+        if n * 10 >= total:
+            out.rows.add(cut)
     return out
 
 

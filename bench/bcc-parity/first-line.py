@@ -7,13 +7,16 @@ the guest against bpfd-bcc on the host, and their ratio.
     first-line.py DIR [DIR...]     one table per run, then (several runs)
                                    each tool's median over them
 
-BCC's time is given twice: by the guest's clock (under -icount it counts
-instructions, 1 ns each with shift=0, so it does not move with the host's
-load) and by this host's clock (the control command to its answer).
-bpfd-bcc's is this host's clock from starting bpfd-bcc to its first line:
-session, FUSE and sandbox set-up, python and `import bcc`, bpf-xcc's compile
-in libbcc, the load and attach in the guest through bpfd. Its CPU time on
-this host (launcher, tool and compiler) is shown beside it.
+Each is given by two clocks. The guest's: under -icount it counts
+instructions (1 ns each with shift=0: a 1-GIPS device whatever this host's
+load) and, while the guest idles, follows real time; BCC's time is all guest
+work, bpfd-bcc's the host's work in real time plus the guest's in
+instructions (read from the guest at bpfd-bcc's start and first line). And
+this host's clock (TCG's real speed, so it moves with the load). bpfd-bcc's
+time runs from starting it to its first line: session, FUSE and sandbox
+set-up, python and `import bcc`, bpf-xcc's compile in libbcc, the load and
+attach in the guest through bpfd. Its CPU time on this host (launcher, tool,
+compiler) is the last column.
 """
 import json
 import os
@@ -24,11 +27,19 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import tools  # noqa: E402
 
 
+HEAD = "%-11s %9s %9s %8s %9s %9s %8s %9s" % (
+    "tool", "BCC", "bpfd-bcc", "ratio", "BCC", "bpfd-bcc", "ratio", "bpfd-bcc")
+HEAD2 = "%-11s %28s %28s %9s" % ("", "---- by the guest's clock --", "---- by this host's clock --",
+                                 "host CPU")
+
+
 def table(run, title):
+    """Prints one run's table; returns its rows (tool, BCC guest, bpfd-bcc
+    guest, ratio, BCC host, bpfd-bcc host, ratio), None where not measured."""
     rows = []
     print(title)
-    print("%-11s %12s %12s %12s %10s %11s %11s" % (
-        "tool", "BCC guest s", "BCC host s", "bpfd-bcc s", "bpfd CPU s", "ratio guest", "ratio host"))
+    print(HEAD2)
+    print(HEAD)
     for name in tools.ORDER:
         r = run["tools"].get(name)
         if not r:
@@ -38,15 +49,26 @@ def table(run, title):
             why = n.get("failed") or b.get("failed") or "no time"
             print("%-11s %s" % (name, "did not start: " + why))
             continue
-        g, h, d = n["ready_ms"] / 1000, n["ready_host_s"], b["ready_ms"] / 1000
-        rows.append((name, g, h, d, g / d, h / d))
-        print("%-11s %12.2f %12.2f %12.2f %10s %10.1fx %10.1fx" % (
-            name, g, h, d, b.get("cpu_s", "-"), g / d, h / d))
+        ng, nh, bh = n["ready_ms"] / 1000, n["ready_host_s"], b["ready_ms"] / 1000
+        bg = b["ready_guest_ms"] / 1000 if "ready_guest_ms" in b else None
+        row = (name, ng, bg, ng / bg if bg else None, nh, bh, nh / bh)
+        rows.append(row)
+        print(fmt(row) + " %8ss" % b.get("cpu_s", "-"))
     if rows:
-        print("%-11s %12.2f %12.2f %12.2f %10s %10.1fx %10.1fx" % (
-            "median", *(statistics.median(r[i] for r in rows) for i in (1, 2, 3)), "",
-            *(statistics.median(r[i] for r in rows) for i in (4, 5))))
+        print(fmt(("median",) + tuple(median(r[i] for r in rows) for i in range(1, 7))))
     return rows
+
+
+def median(values):
+    values = [v for v in values if v is not None]
+    return statistics.median(values) if values else None
+
+
+def fmt(row):
+    def s(v, ratio=False):
+        return "-" if v is None else ("%.1fx" % v if ratio else "%.2f" % v)
+    return "%-11s %9s %9s %8s %9s %9s %8s" % (
+        row[0], s(row[1]), s(row[2]), s(row[3], True), s(row[4]), s(row[5]), s(row[6], True))
 
 
 def main(dirs):
@@ -66,13 +88,12 @@ def main(dirs):
             print("load average before %.1f, after %s" % (lb[0], "%.1f" % la[0] if la else "-"))
         print()
     if len(dirs) > 1:
-        print("medians over %d runs" % len(dirs))
-        print("%-11s %12s %12s %12s %11s %11s" % (
-            "tool", "BCC guest s", "BCC host s", "bpfd-bcc s", "ratio guest", "ratio host"))
+        print("medians over %d runs (s)" % len(dirs))
+        print(HEAD2)
+        print(HEAD)
         for name in tools.ORDER:
             if name in per_tool:
-                m = [statistics.median(r[i] for r in per_tool[name]) for i in range(1, 6)]
-                print("%-11s %12.2f %12.2f %12.2f %10.1fx %10.1fx" % (name, *m))
+                print(fmt((name,) + tuple(median(r[i] for r in per_tool[name]) for i in range(1, 7))))
     return 0
 
 

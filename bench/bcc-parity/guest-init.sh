@@ -22,6 +22,8 @@
 #        line, MODE timer = a perf software clock armed (/proc/timer_list:
 #        profile -f prints nothing before it ends); MS: from start to ready
 #   wait-timer TIMEOUT             -> ready - ms=MS | failed - why=timeout
+#   clock                          -> clock us=US (the guest's clock: under
+#        -icount it counts instructions, and follows the host's while idle)
 #   workload ARGV...               -> done status=N ms=MS (runs ARGV here)
 #   stop ID                        -> SIGINT (then TERM, KILL), then the
 #        output: "o|LINE"... "e|LINE"... "stopped ID status=N"
@@ -159,6 +161,7 @@ while read -r cmd args <&3; do
       since "$start"
       echo "done status=$status ms=$MS" >&3 ;;
     stop) stop "$1" ;;
+    clock) now; echo "clock us=$US" >&3 ;;
     poweroff) break ;;
     hello) ;;   # the host says hello until the first answer: the rest queued
     *) echo "unknown $cmd" >&3 ;;
