@@ -77,39 +77,4 @@ int bcc_foreach_function_symbol(const char *, void *) {
   FAIL_INT("listing the functions of a device binary", ENOTSUP);
 }
 
-// USDT.
-void *bcc_usdt_new_frompid(int, const char *) {
-  unsupported("USDT probes");
-  return nullptr;
-}
-void *bcc_usdt_new_frompath(const char *) {
-  unsupported("USDT probes");
-  return nullptr;
-}
-void bcc_usdt_close(void *) {}
-int bcc_usdt_enable_probe(void *, const char *, const char *) { FAIL_INT("USDT probes", ENOTSUP); }
-int bcc_usdt_enable_fully_specified_probe(void *, const char *, const char *, const char *) {
-  FAIL_INT("USDT probes", ENOTSUP);
-}
-const char *bcc_usdt_genargs(void **ctx_array, int len) {
-  (void)ctx_array;
-  if (len == 0)
-    return ""; // BPF() asks with no contexts for every module
-  unsupported("USDT probes");
-  return nullptr;
-}
-const char *bcc_usdt_get_probe_argctype(void *, const char *, int) { return nullptr; }
-const char *bcc_usdt_get_fully_specified_probe_argctype(void *, const char *, const char *,
-                                                        int) {
-  return nullptr;
-}
-void bcc_usdt_foreach(void *, void *) {}
-int bcc_usdt_get_location(void *, const char *, const char *, int, void *) {
-  FAIL_INT("USDT probes", ENOTSUP);
-}
-int bcc_usdt_get_argument(void *, const char *, const char *, int, int, void *) {
-  FAIL_INT("USDT probes", ENOTSUP);
-}
-void bcc_usdt_foreach_uprobe(void *, void *) {}
-
 } // extern "C"

@@ -103,10 +103,8 @@ const Binary &binaryFor(int Pid, uint64_t Start, uint64_t End, const std::string
       return *It->second;
   }
   auto B = std::make_unique<Binary>();
-  char Range[64];
-  snprintf(Range, sizeof Range, "%" PRIx64 "-%" PRIx64, Start, End);
   std::string Bytes, Err;
-  if (readDeviceFile("/proc/" + std::to_string(Pid) + "/map_files/" + Range, Bytes, Err)) {
+  if (readMappedFile(Pid, Start, End, Bytes, Err)) {
     auto Buf = MemoryBuffer::getMemBuffer(Bytes, Path, false);
     auto Obj = object::ObjectFile::createObjectFile(Buf->getMemBufferRef());
     if (Obj) {
@@ -133,12 +131,18 @@ const Binary &binaryFor(int Pid, uint64_t Start, uint64_t End, const std::string
 
 } // namespace
 
-void ProcessSymbols::load() {
-  Loaded = true;
+bool readMappedFile(int Pid, uint64_t Start, uint64_t End, std::string &Bytes,
+                    std::string &Err) {
+  char Range[64];
+  snprintf(Range, sizeof Range, "%" PRIx64 "-%" PRIx64, Start, End);
+  return readDeviceFile("/proc/" + std::to_string(Pid) + "/map_files/" + Range, Bytes, Err);
+}
+
+bool executableMappings(int Pid, std::vector<DeviceMapping> &Maps) {
   Maps.clear();
   std::string Text, Err;
   if (!readDeviceFile("/proc/" + std::to_string(Pid) + "/maps", Text, Err, 16 << 20))
-    return;
+    return false;
   std::istringstream SS(Text);
   std::string Line;
   while (std::getline(SS, Line)) {
@@ -154,13 +158,19 @@ void ProcessSymbols::load() {
       continue; // [vdso], anonymous code
     Maps.push_back({Start, End, Off, Path});
   }
+  return true;
+}
+
+void ProcessSymbols::load() {
+  Loaded = true;
+  executableMappings(Pid, Maps);
 }
 
 bool ProcessSymbols::resolve(uint64_t Addr, UserSymbol &Out) {
   Out = UserSymbol();
   if (!Loaded)
     load();
-  for (const Mapping &M : Maps) {
+  for (const DeviceMapping &M : Maps) {
     if (Addr < M.Start || Addr >= M.End)
       continue;
     Out.Module = M.Path.c_str();

@@ -18,6 +18,19 @@
 
 namespace bpfdbcc {
 
+/// A file-backed executable mapping of a device process.
+struct DeviceMapping {
+  uint64_t Start, End, FileOffset;
+  std::string Path;
+};
+/// The file-backed executable mappings of device process \p Pid, from its
+/// /proc/PID/maps; false when that cannot be read (no such process).
+bool executableMappings(int Pid, std::vector<DeviceMapping> &Out);
+/// The whole file mapped at [Start, End) in device process \p Pid (through
+/// /proc/PID/map_files/RANGE); false with a message in \p Err.
+bool readMappedFile(int Pid, uint64_t Start, uint64_t End, std::string &Bytes,
+                    std::string &Err);
+
 struct UserSymbol {
   const char *Name = nullptr;     ///< null when only the module is known
   const char *Demangled = nullptr;
@@ -34,15 +47,11 @@ public:
   void refresh() { Loaded = false; }
 
 private:
-  struct Mapping {
-    uint64_t Start, End, FileOffset;
-    std::string Path;
-  };
   void load();
 
   int Pid;
   bool Loaded = false;
-  std::vector<Mapping> Maps;
+  std::vector<DeviceMapping> Maps;
 };
 
 } // namespace bpfdbcc

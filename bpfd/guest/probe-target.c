@@ -8,13 +8,47 @@
  *       Waits (up to 60 s) for PATH to exist, if given, then calls
  *       probe_target_hit(i) for i = 1..COUNT, each of which calls getppid()
  *       in the C library once, and prints "probe-target: COUNT calls, sum S"
- *       (S: the sum of the return values, i * 2 each).
+ *       (S: the sum of the return values, i * 2 each). After each call, the
+ *       USDT probe bpfd_guest:loop (argument: i) is passed.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+
+/* A USDT probe point with one int argument, as <sys/sdt.h> writes one (SystemTap SDT note,
+ * version 3): a nop where the probe is, and a .note.stapsdt entry naming its provider, its
+ * name, its address, the .stapsdt.base address the note was linked against (prelinking moves
+ * it), no semaphore, and where the argument is ("-4@REG": a signed 4-byte register). */
+#if defined(__aarch64__)
+#define SDT_ARG "-4@%w0"
+#else
+#define SDT_ARG "-4@%0"
+#endif
+#define USDT1(provider, name, arg)                                                     \
+  __asm__ __volatile__("990: nop\n"                                                    \
+                       ".pushsection .note.stapsdt,\"?\",\"note\"\n"                    \
+                       ".balign 4\n"                                                   \
+                       ".4byte 992f-991f, 994f-993f, 3\n"                              \
+                       "991: .asciz \"stapsdt\"\n"                                     \
+                       "992: .balign 4\n"                                              \
+                       "993: .8byte 990b\n"                                            \
+                       ".8byte _.stapsdt.base\n"                                       \
+                       ".8byte 0\n"                                                    \
+                       ".asciz \"" #provider "\"\n"                                    \
+                       ".asciz \"" #name "\"\n"                                        \
+                       ".asciz \"" SDT_ARG "\"\n"                                      \
+                       "994: .balign 4\n"                                              \
+                       ".popsection\n"                                                 \
+                       ".ifndef _.stapsdt.base\n"                                      \
+                       ".pushsection .stapsdt.base,\"aG\",\"progbits\",.stapsdt.base,comdat\n" \
+                       ".weak _.stapsdt.base\n"                                        \
+                       ".hidden _.stapsdt.base\n"                                      \
+                       "_.stapsdt.base: .space 1\n"                                    \
+                       ".size _.stapsdt.base, 1\n"                                     \
+                       ".popsection\n"                                                 \
+                       ".endif\n" ::"r"(arg))
 
 /* The probed function: not inlined, an exported symbol. */
 __attribute__((noinline, used)) int probe_target_hit(int i) {
@@ -47,8 +81,10 @@ int main(int argc, char **argv) {
     }
   }
   long sum = 0;
-  for (int i = 1; i <= count; ++i)
+  for (int i = 1; i <= count; ++i) {
     sum += probe_target_hit(i);
+    USDT1(bpfd_guest, loop, i);
+  }
   printf("probe-target: %d calls, sum %ld\n", count, sum);
   return 0;
 }
