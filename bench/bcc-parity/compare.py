@@ -167,15 +167,15 @@ def syscount(text):
 
 
 def tcpconnect(text):
-    # PID     COMM         IP SADDR            DADDR            DPORT
+    # Tracing connect ... / PID     COMM         IP SADDR            DADDR            DPORT
     out = Normalised()
     for line in text.splitlines():
-        if line.startswith("PID "):
-            header_once(out, line)
-            continue
         f = line.split()
-        if len(f) == 6 and f[0].isdigit() and f[1] == WORKLOAD_COMM:
-            out.rows.add("PID " + " ".join(f[1:]))
+        if len(f) == 6 and f[0].isdigit():
+            if f[1] == WORKLOAD_COMM:
+                out.rows.add("PID " + " ".join(f[1:]))
+        elif line.strip():
+            header_once(out, line)
     return out
 
 
