@@ -257,7 +257,7 @@ def failure(err):
 def compare(tool, native_text, bpfd_text, native_err="", bpfd_err=""):
     """Returns (verdict, lines): "SAME", "SAME (both fail: ...)" or "DIFF",
     and the unified diff of the normalised outputs."""
-    n, b = NORMALISERS[tool](native_text), NORMALISERS[tool](bpfd_text)
+    n, b = NORMALISERS[tools.base(tool)](native_text), NORMALISERS[tools.base(tool)](bpfd_text)
     left, right = n.text(), b.text()
     # A tool that dies the same way on both sides, before any output.
     nf, bf = failure(native_err), failure(bpfd_err)
@@ -283,14 +283,14 @@ def main(argv):
             print(__doc__, file=sys.stderr)
             return 2
         d = argv[0]
-        names = argv[1:] or [t for t in tools.ORDER
-                             if os.path.exists(os.path.join(d, t + ".native.out"))
-                             or os.path.exists(os.path.join(d, t + ".bpfd.out"))]
+        found = {f.split(".")[0] for f in os.listdir(d) if f.endswith(".out")}
+        names = argv[1:] or sorted(found, key=lambda t: (
+            tools.ORDER.index(tools.base(t)) if tools.base(t) in tools.ORDER else 99, t))
         pairs = [(t, os.path.join(d, t + ".native.out"), os.path.join(d, t + ".bpfd.out"))
                  for t in names]
     bad = 0
     for tool, nf, bf in pairs:
-        if tool not in NORMALISERS:
+        if tools.base(tool) not in NORMALISERS:
             print("%s: unknown tool" % tool)
             bad += 1
             continue

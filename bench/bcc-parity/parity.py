@@ -12,10 +12,11 @@ guest-init.sh, a 64 MiB blank disk (/dev/vda) and two virtio-serial ports:
 reached by bpfd-bcc through relay.py as a process: remote). Per tool:
 
   native  the guest starts /usr/sbin/TOOL-bpfcc; once it is tracing (its
-          first line; profile -f: its sampling clock armed), the guest runs
-          the workload (tools.WORKLOAD), waits tools.SETTLE s, SIGINT
+          first line; profile -f: its sampling clock armed) and tools.GRACE
+          s more, the guest runs the workload (tools.WORKLOAD); then
+          tools.SETTLE s, SIGINT
   bpfd    bpfd-bcc --remote process:relay.py TOOL ARGS on this host; once it
-          is tracing, the same workload in the guest, SETTLE, SIGINT
+          is tracing, GRACE, the same workload in the guest, SETTLE, SIGINT
 
 Writes DIR/TOOL.{native,bpfd}.{out,err} and DIR/run.json (ready times,
 exit statuses, guest facts). Progress on stderr.
@@ -236,7 +237,7 @@ class Guest:
 
 
 def run_native(guest, name, spec, out, timeout):
-    argv = ["/usr/sbin/%s-bpfcc" % name] + spec["args"]
+    argv = ["/usr/sbin/%s-bpfcc" % tools.base(name)] + spec["args"]
     say("%s: BCC in the guest: %s" % (name, " ".join(argv)))
     start = time.monotonic()
     reply = guest.command("native %s %s %d %s" % (name, spec["ready"], timeout, " ".join(argv)))
@@ -281,7 +282,7 @@ def save_native(out, name, dest):
 def run_bpfd(guest, name, spec, out, args, kernel, timeout):
     relay = "process:%s %s %s" % (sys.executable, os.path.join(HERE, "relay.py"), guest.data_sock)
     argv = [os.path.join(args.build, "bin", "bpfd-bcc"), "--remote", relay, "--kernel", kernel,
-            name] + spec["args"]
+            tools.base(name)] + spec["args"]
     say("%s: bpfd-bcc on this host: bpfd-bcc --remote process:relay.py %s %s" % (
         name, name, " ".join(spec["args"])))
     cpu0 = sum(os.times()[2:4])
@@ -346,6 +347,9 @@ def main():
     ap.add_argument("--build", default=os.path.join(ROOT, "build"))
     ap.add_argument("--out", required=True)
     ap.add_argument("--tools", default=",".join(tools.ORDER))
+    ap.add_argument("--args", action="append", default=[], metavar="TOOL=ARGS",
+                    help="other arguments for TOOL (a tool may be named TOOL@LABEL "
+                    "in --tools to run it more than once: opensnoop@ts)")
     ap.add_argument("--sides", default="native,bpfd", help="native, bpfd or both (default)")
     ap.add_argument("--icount", type=int, help="-icount shift=N: guest time counts instructions")
     ap.add_argument("--smp", type=int, default=1)
@@ -359,8 +363,14 @@ def main():
     args.build = os.path.abspath(args.build)
     args.cache = os.path.abspath(cache_dir(args.build))
     names = [t for t in args.tools.split(",") if t]
+    specs = {t: dict(tools.TOOLS.get(tools.base(t), {})) for t in names}
+    for a in args.args:
+        t, _, words = a.partition("=")
+        if t not in specs:
+            die("--args %s: %s is not among --tools" % (a, t))
+        specs[t]["args"] = words.split()
     for t in names:
-        if t not in tools.TOOLS:
+        if tools.base(t) not in tools.TOOLS:
             die("unknown tool %s (%s)" % (t, ", ".join(tools.ORDER)))
     sides = args.sides.split(",")
     for f in ("bin/bpfd-x86_64", "bin/bpfd-bcc", "share/bpfd/guest/x86_64/workload",
@@ -393,7 +403,7 @@ def main():
                "load_before": load_before, "tools": {}}
     try:
         for name in names:
-            spec = tools.TOOLS[name]
+            spec = specs[name]
             r = results["tools"][name] = {}
             if "native" in sides and args.save_native and os.path.exists(
                     os.path.join(args.save_native, name + ".native.out")):

@@ -22,6 +22,11 @@ TOOLS = {
 }
 ORDER = list(TOOLS)
 
+
+def base(name):
+    """The tool of a run's name: opensnoop@ts is opensnoop with other arguments."""
+    return name.split("@")[0]
+
 # What the workload does, the same for every tool and both sides. Its own
 # files, exec, port and disk: /tmp is a tmpfs in the guest, /dev/vda the
 # guest's blank disk (only the workload uses it).
