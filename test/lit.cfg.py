@@ -95,7 +95,7 @@ if shutil.which("chromium") or os.environ.get("CI", "").lower() == "true":
     config.available_features.add("chromium")
 
 # Pass through what the harnesses need.
-for var in ("HOME", "TMPDIR", "BPFD_CACHE_DIR", "BPFD_QEMU_TIMEOUT", "CI"):
+for var in ("HOME", "TMPDIR", "BPFD_CACHE_DIR", "BPFD_QEMU_TIMEOUT", "CI", "BPFD_SMOKE_FULL"):
     if var in os.environ:
         config.environment[var] = os.environ[var]
 config.environment.setdefault("BPFD_CACHE_DIR", config.bpfd_cache_dir)
