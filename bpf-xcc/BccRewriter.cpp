@@ -236,10 +236,14 @@ void FunctionRewriter::rewriteMapCall(CallExpr *CE) {
     Text = "bpf_map_delete_elem(" + M + ", " + Args[0] + ")";
   } else if (Method == "lookup_or_init" || Method == "lookup_or_try_init") {
     if (!NeedArgs(2, 2)) return;
+    // As BCC 0.26: lookup_or_init() leaves the program (return 0) when the
+    // entry can be neither found nor made, so its pointer is never NULL;
+    // lookup_or_try_init() yields NULL then.
     Text = "({ " + LeafPtr + " __leaf = " + Lookup + Args[0] +
            ")); if (!__leaf) { bpf_map_update_elem(" + M + ", " + Args[0] +
            ", " + Args[1] + ", BPF_NOEXIST); __leaf = " + Lookup + Args[0] +
-           ")); } __leaf; })";
+           "));" + (Method == "lookup_or_init" ? " if (!__leaf) return 0;" : "") +
+           " } __leaf; })";
   } else if (Method == "increment" || Method == "atomic_increment") {
     if (!NeedArgs(1, 2)) return;
     std::string Inc = Args.size() > 1 ? Args[1] : "1";
