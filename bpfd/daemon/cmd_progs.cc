@@ -124,7 +124,26 @@ static int attachProbe(bool uprobe, int progFd, const char *where, uint64_t offs
   return fd;
 }
 
+// A kernel symbol: what a kprobe, a raw tracepoint may name (and nothing
+// kprobe_events would read as more fields: no blank, no '=').
+static bool validSymbol(StrRef s) {
+  if (s.n == 0 || s.n > 255) return false;
+  for (size_t i = 0; i < s.n; ++i) {
+    char c = s.p[i];
+    if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '.'))
+      return false;
+  }
+  return true;
+}
+
+// The one check of a kprobe's function, for BPF_ATTACH_KPROBE and for the
+// sections of LOAD_OBJECT alike: through tracefs the name is written into
+// kprobe_events, where a blank would start fetch arguments.
 int attachKprobe(int progFd, const char *func, uint64_t offset, bool ret, char *msg, size_t cap) {
+  if (!validSymbol(StrRef(func))) {
+    snprintf(msg, cap, "kprobe function '%s' is not 1 to 255 of [A-Za-z0-9_.]", func);
+    return -EINVAL;
+  }
   return attachProbe(false, progFd, func, offset, ret, -1, msg, cap);
 }
 
@@ -142,20 +161,10 @@ int attachTracepoint(int progFd, StrRef cat, StrRef name, char *msg, size_t cap)
   return fd;
 }
 
-static bool validSymbol(StrRef s) {
-  if (s.n == 0 || s.n > 255) return false;
-  for (size_t i = 0; i < s.n; ++i) {
-    char c = s.p[i];
-    if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '.'))
-      return false;
-  }
-  return true;
-}
-
 static void attachK(Session &s, const Args &a, bool ret) {
   Handle *p = s.findHandle(a.v[0], a, kindBit(HandleKind::Prog));
   if (!p) return;
-  if (!validSymbol(a.v[1])) { fail(s, a, EINVAL, "FUNCTION must be 1 to 255 of [A-Za-z0-9_.]"); return; }
+  if (a.v[1].n > 255) { fail(s, a, EINVAL, "FUNCTION is longer than 255 characters"); return; }
   uint64_t offset = 0;
   if (a.n > 2 && !parseU64(a.v[2], &offset)) { fail(s, a, EINVAL, "OFFSET is not a number"); return; }
   char func[256], msg[512];

@@ -42,6 +42,13 @@ int writeEvents(bool uprobe, const char *line) {
 } // namespace
 
 int openTracefsProbe(bool uprobe, bool ret, const char *target, int pid, char *msg, size_t cap) {
+  // One field of the definition line: a blank would start fetch arguments.
+  for (const char *c = target; *c; ++c)
+    if (*c == ' ' || *c == '\t' || *c == '\n' || *c == '\r' || (unsigned char)*c < 0x20) {
+      snprintf(msg, cap, "%s target '%s' holds a blank or control character, which %s would read as more fields",
+               uprobe ? "uprobe" : "kprobe", target, uprobe ? "uprobe_events" : "kprobe_events");
+      return -EINVAL;
+    }
   static unsigned counter;
   ProbeEvent e;
   e.uprobe = uprobe;
