@@ -70,7 +70,8 @@ int main(int argc, char **argv) {
     fprintf(stderr, "%s: error: %s\n", path, err);
     return 1;
   }
-  printf("license %s\n", plan.license);
+  if (plan.license[0]) printf("license %s\n", plan.license);
+  else printf("license none (no license section: the kernel refuses GPL-only helpers)\n");
   if (plan.hasVersion) printf("version %u\n", plan.kernVersion);
   printf("target arch=%s kernel=%s\n", plan.targetArch[0] ? plan.targetArch : "-",
          plan.targetKernel[0] ? plan.targetKernel : "-");

@@ -213,6 +213,9 @@ void cmdLoadObject(Session &s, const Args &a) {
     fail(s, a, ENOEXEC, "object built for arch=%s, this device is %s", l.plan.targetArch, runningArch());
     return;
   }
+  if (!l.plan.license[0])
+    s.out().payloadf("warning the object has no license section: its programs are loaded with no license, "
+                     "and the kernel refuses them GPL-only helpers");
   if (l.plan.btf) {
     Vec<char> log;
     int btfFd = bpfBtfLoad(l.plan.btf, l.plan.btfSize, &log);

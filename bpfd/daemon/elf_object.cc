@@ -238,7 +238,8 @@ bool Parser::readSmallSections() {
       (void)lineNo;
     }
   }
-  if (!plan_->license[0]) copyStr(plan_->license, sizeof plan_->license, "GPL");
+  // No license section: no license, as libbpf loads it (the kernel then
+  // refuses GPL-only helpers), never a license the object did not state.
   return true;
 }
 
