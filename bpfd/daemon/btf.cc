@@ -135,7 +135,14 @@ bool Btf::mapDefs(Vec<BtfMapDef> *out, char *err, size_t errCap) const {
       }
       BtfMapDef def;
       memset(&def, 0, sizeof def);
-      copyStr(def.name, sizeof def.name, name(var->nameOff));
+      StrRef varName = name(var->nameOff);
+      if (varName.n >= sizeof def.name) {
+        // Cut, two names could become one map name and one pin path.
+        snprintf(err, errCap, ".BTF: map '%.*s...' has a name of %zu characters, more than %zu",
+                 (int)(sizeof def.name - 1), varName.p, varName.n, sizeof def.name - 1);
+        return false;
+      }
+      copyStr(def.name, sizeof def.name, varName);
       def.secOffset = varOff;
       uint32_t structId = skipModifiers(var->sizeOrType);
       const TypeHdr *st = type(structId);

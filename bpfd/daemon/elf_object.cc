@@ -57,6 +57,7 @@ private:
   bool readRelocations();
   bool readSmallSections();
   bool readMaps();
+  bool setMapName(MapSpec *m, StrRef name);
   void fixupBtf();
   int sectionByName(StrRef name) const;
   static bool btfSecSize(void *ctx, StrRef sec, uint32_t *size);
@@ -89,6 +90,16 @@ bool Parser::fail(const char *fmt, ...) {
   vsnprintf(err_, errCap_, fmt, ap);
   va_end(ap);
   return false;
+}
+
+// A map's name is whole or refused: a cut name could make two maps one name
+// (the name LOAD_OBJECT reports and the pin path /sys/fs/bpf/bpfd/NAME).
+bool Parser::setMapName(MapSpec *m, StrRef name) {
+  if (name.n >= sizeof m->name)
+    return fail("map '%.*s...' has a name of %zu characters, more than %zu", (int)(sizeof m->name - 1), name.p,
+                name.n, sizeof m->name - 1);
+  copyStr(m->name, sizeof m->name, name);
+  return true;
 }
 
 StrRef Parser::symName(const Elf64_Sym &s) const {
@@ -286,7 +297,7 @@ bool Parser::readMaps() {
       memcpy(f, s.data + sym.st_value, 20);
       MapSpec m;
       memset(&m, 0, sizeof m);
-      copyStr(m.name, sizeof m.name, symName(sym));
+      if (!setMapName(&m, symName(sym))) return false;
       m.origin = MapOrigin::Legacy;
       m.section = (uint16_t)legacyMapsSec_;
       m.secOffset = sym.st_value;
@@ -303,7 +314,7 @@ bool Parser::readMaps() {
     if (s.size > (64u << 20)) return fail("data section '%.*s' is too large", (int)s.name.n, s.name.p);
     MapSpec m;
     memset(&m, 0, sizeof m);
-    copyStr(m.name, sizeof m.name, s.name);
+    if (!setMapName(&m, s.name)) return false;
     m.origin = MapOrigin::DataSection;
     m.section = (uint16_t)i;
     m.type = BPF_MAP_TYPE_ARRAY;
@@ -316,6 +327,12 @@ bool Parser::readMaps() {
     if (ro) m.flags = BPF_F_RDONLY_PROG;
     if (!plan_->maps.push(m)) return fail("out of memory");
   }
+  // One name, one map: names are how LOAD_OBJECT's caller finds them and
+  // where a pinned one is pinned.
+  for (size_t i = 0; i < plan_->maps.size(); ++i)
+    for (size_t j = 0; j < i; ++j)
+      if (!strcmp(plan_->maps[i].name, plan_->maps[j].name))
+        return fail("two maps named '%s'", plan_->maps[i].name);
   return true;
 }
 
