@@ -21,8 +21,12 @@ namespace {
 
 /// BPF_MAP_TYPE_* of a BCC map kind; "" when unknown.
 std::string mapTypeOf(StringRef Kind, QualType Key) {
+  // As BCC 0.26: a histogram is an array only when its key is `int`
+  // (BPF_HIST1's default, or a typedef of it); any other key makes it a hash.
   if (Kind == "histogram")
-    return Key->isIntegerType() ? "BPF_MAP_TYPE_ARRAY" : "BPF_MAP_TYPE_HASH";
+    return !Key.isNull() && Key->isSpecificBuiltinType(BuiltinType::Int)
+               ? "BPF_MAP_TYPE_ARRAY"
+               : "BPF_MAP_TYPE_HASH";
   StringRef T = StringSwitch<StringRef>(Kind)
                     .Case("hash", "HASH")
                     .Case("array", "ARRAY")
