@@ -4,6 +4,7 @@
 #include "KernelTree.h"
 #include "ObjectWriter.h"
 #include "Program.h"
+#include "UsdtRewrite.h"
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringSet.h"
@@ -141,7 +142,11 @@ Expected<CompileResult> compileProgram(const CompileOptions &Opts) {
 
   FrontendInput In;
   In.FileName = Opts.FileName;
-  In.Source = Opts.Source;
+  // bpf_usdt_readarg*() calls become calls of genargs' readers, as in BCC.
+  auto Source = rewriteUsdtReadargs(Opts.FileName, Opts.Source);
+  if (!Source)
+    return Source.takeError();
+  In.Source = std::move(*Source);
   In.Triple = Arch->Triple.str();
   In.ResourceDir = Opts.ResourceDir.empty() ? defaultResourceDir() : Opts.ResourceDir;
   In.Verbose = Opts.Verbose;

@@ -8,6 +8,7 @@
 #include "Compiler.h"
 #include "Profile.h"
 #include "SyscallTable.h"
+#include "UsdtProgram.h"
 
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
@@ -46,6 +47,14 @@ static cl::list<std::string> Attach(
     "attach", cl::desc("Attach point of a function (e.g. trace_entry=kprobe/vfs_read, "
                        "do_entry=syscall/execve); repeatable"),
     cl::value_desc("fn=section"), cl::cat(Cat));
+static cl::list<std::string> Usdt(
+    "usdt", cl::desc("Enable the USDT probe PROVIDER:PROBE of BINARY (a host copy of the "
+                     "device's file) for function FN: its argument readers for "
+                     "bpf_usdt_readarg, FN attached at its locations; repeatable"),
+    cl::value_desc("binary[:provider:probe][=fn]"), cl::cat(Cat));
+static cl::opt<std::string> ListUsdt(
+    "list-usdt", cl::desc("Print the USDT probes of a binary and their operands, and stop"),
+    cl::value_desc("binary"), cl::cat(Cat));
 static cl::opt<bool> Verbose("v", cl::desc("Print the kernel flags and the clang invocation"),
                              cl::cat(Cat));
 static cl::opt<bool> EmitC("emit-c", cl::desc("Print the rewritten C program and stop"),
@@ -88,6 +97,12 @@ int main(int argc, char **argv) {
       "license, version, BTF, .bpfd.target)\n\n"
       "Environment (as BCC): ARCH, BCC_KERNEL_SOURCE, BCC_LINUX_VERSION_CODE "
       "(overrides the profile's and the tree's LINUX_VERSION_CODE)\n");
+
+  if (!ListUsdt.empty()) {
+    if (Error E = listUsdt(ListUsdt, outs()))
+      return fail(std::move(E));
+    return 0;
+  }
 
   std::string ArchArg = ArchName;
   if (ArchArg.empty())
@@ -142,6 +157,8 @@ int main(int argc, char **argv) {
   CO.Includes = Includes;
   CO.Defines = Defines;
   CO.Attach = Attach;
+  if (Error E = applyUsdtOptions(Usdt, Input, CO.Source, CO.Attach))
+    return fail(std::move(E));
   CO.ResourceDir = ResourceDir;
   CO.Verbose = Verbose;
   CO.RewriteOnly = EmitC;

@@ -66,6 +66,7 @@ packages=(
   time bc  # bench/: CPU seconds and ratios
   debootstrap  # bench/bcc-vs-bpfd.sh: the Debian 12 root file system with BCC for its guest
   chromium  # test/flamegraph/browser.test: the flame-graph SVG in a headless browser
+  systemtap-sdt-dev  # test/usdt: <sys/sdt.h> for the USDT probe targets
 )
 
 missing=()
