@@ -11,6 +11,25 @@ static std::string syscallEntry(StringRef Name, const ArchInfo &Arch,
       .str();
 }
 
+// BCC's Python (BPF._syscall_prefixes, v0.26): the prefixes a kernel's
+// syscall entry points may carry. fix_syscall_fnname() replaces any of them
+// by the running kernel's own.
+static constexpr StringRef SyscallPrefixes[] = {
+    "sys_",         "__x64_sys_",   "__x32_compat_sys_", "__ia32_compat_sys_",
+    "__arm64_sys_", "__s390x_sys_", "__s390_sys_"};
+
+/// BCC's fix_syscall_fnname(): a kernel function named as a syscall entry
+/// point with any architecture's prefix names the target's own entry point
+/// (sys_clone -> __arm64_sys_clone); other names are kept.
+static std::string fixSyscallName(StringRef Name, const ArchInfo &Arch,
+                                  bool SyscallWrappers) {
+  for (StringRef Prefix : SyscallPrefixes)
+    if (Name.starts_with(Prefix))
+      return syscallEntry(Name.drop_front(Prefix.size()), Arch,
+                          SyscallWrappers);
+  return Name.str();
+}
+
 Error parseAttachOption(StringRef Option, const ArchInfo &Arch,
                         bool SyscallWrappers, AttachMap &Out) {
   auto [Fn, Spec] = Option.split('=');
@@ -42,10 +61,13 @@ Error parseAttachOption(StringRef Option, const ArchInfo &Arch,
 std::string attachFromName(StringRef Fn, const ArchInfo &Arch,
                            bool SyscallWrappers) {
   StringRef Rest;
+  // As BCC's _trace_autoload(): kprobe__/kretprobe__ targets go through
+  // fix_syscall_fnname().
   if (Fn.starts_with("kprobe__"))
-    return ("kprobe/" + Fn.drop_front(8)).str();
+    return "kprobe/" + fixSyscallName(Fn.drop_front(8), Arch, SyscallWrappers);
   if (Fn.starts_with("kretprobe__"))
-    return ("kretprobe/" + Fn.drop_front(11)).str();
+    return "kretprobe/" +
+           fixSyscallName(Fn.drop_front(11), Arch, SyscallWrappers);
   if (Fn.starts_with("syscall__"))
     return "kprobe/" + syscallEntry(Fn.drop_front(9), Arch, SyscallWrappers);
   if ((Rest = Fn).consume_front("tracepoint__")) {
@@ -56,12 +78,20 @@ std::string attachFromName(StringRef Fn, const ArchInfo &Arch,
   }
   if ((Rest = Fn).consume_front("raw_tracepoint__"))
     return ("raw_tracepoint/" + Rest).str();
-  // KFUNC_PROBE: kfunc__vmlinux__FN; MODULE_KFUNC_PROBE: kfunc__MOD__FN.
-  for (auto [Prefix, Kind] : {std::pair<StringRef, StringRef>{"kfunc__", "fentry/"},
-                              {"kretfunc__", "fexit/"}})
-    if ((Rest = Fn).consume_front(Prefix)) {
-      size_t Sep = Rest.find("__");
-      return (Kind + (Sep == StringRef::npos ? Rest : Rest.drop_front(Sep + 2))).str();
+  // BCC 0.26's BPF_PROG-based macros name the function PREFIX + the kernel
+  // function (KFUNC_PROBE: kfunc__FN, KRETFUNC_PROBE: kretfunc__FN,
+  // KMOD_RET: kmod_ret__FN, LSM_PROBE: lsm__HOOK, BPF_ITER: bpf_iter__TARGET)
+  // and its libbpf strips the prefix to find the BTF id; the sections are
+  // libbpf's. Later BCC's kfunc__vmlinux__FN is accepted too.
+  for (auto [Prefix, Kind] :
+       {std::pair<StringRef, StringRef>{"kfunc__", "fentry/"},
+        {"kretfunc__", "fexit/"},
+        {"kmod_ret__", "fmod_ret/"},
+        {"lsm__", "lsm/"},
+        {"bpf_iter__", "iter/"}})
+    if ((Rest = Fn).consume_front(Prefix) && !Rest.empty()) {
+      Rest.consume_front("vmlinux__");
+      return (Kind + Rest).str();
     }
   return "";
 }
