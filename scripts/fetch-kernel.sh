@@ -7,9 +7,11 @@
 #       usr/src/linux-headers-<abi>-<flavour>   split headers (+ -common beside it)
 #   $CACHE/kernels/<arch>/current -> <abi>        (a link, written last)
 # The ABI is resolved through the linux-image-<flavour> metapackage, since
-# security uploads move it. Prints the unpacked folder on stdout.
+# security uploads move it; BPFD_KERNEL_ABI=6.1.0-54 takes another one the
+# archive still serves instead (to run the suite against an older kernel,
+# in a cache folder of its own). Prints the unpacked folder on stdout.
 #
-# Usage: scripts/fetch-kernel.sh arm64|x86_64 [CACHE_DIR]
+# Usage: [BPFD_KERNEL_ABI=ABI] scripts/fetch-kernel.sh arm64|x86_64 [CACHE_DIR]
 set -euo pipefail
 
 arch=${1:?usage: fetch-kernel.sh arm64|x86_64 [CACHE_DIR]}
@@ -22,10 +24,22 @@ esac
 
 log() { echo "fetch-kernel[$arch]: $*" >&2; }
 
-# Which ABI does the metapackage point at?
+# Which ABI does the metapackage point at (or which was asked for)?
 meta="linux-image-$flavour:$debarch"
-image_pkg=$(apt-cache depends "$meta" 2>/dev/null |
-            sed -n 's/^ *Depends: \(linux-image-[0-9][^:]*\).*/\1/p' | head -n1)
+if [ -n "${BPFD_KERNEL_ABI:-}" ]; then
+  case "$BPFD_KERNEL_ABI" in
+    [0-9]*.[0-9]*.[0-9]*-[0-9]*) ;;
+    *) log "BPFD_KERNEL_ABI='$BPFD_KERNEL_ABI' is not a Debian kernel ABI such as 6.1.0-54"; exit 2 ;;
+  esac
+  image_pkg="linux-image-$BPFD_KERNEL_ABI-$flavour"
+  if ! apt-cache show "$image_pkg:$debarch" >/dev/null 2>&1; then
+    log "the archive does not serve $image_pkg:$debarch (BPFD_KERNEL_ABI=$BPFD_KERNEL_ABI)"
+    exit 1
+  fi
+else
+  image_pkg=$(apt-cache depends "$meta" 2>/dev/null |
+              sed -n 's/^ *Depends: \(linux-image-[0-9][^:]*\).*/\1/p' | head -n1)
+fi
 if [ -z "$image_pkg" ]; then
   log "cannot resolve $meta (run scripts/setup.sh, which adds the arm64 architecture and runs apt-get update)"
   exit 1
@@ -36,6 +50,8 @@ dest="$cache/kernels/$arch/$abi"
 # .complete records them, so a cache made with fewer is fetched again.
 keep='virtio_mmio|virtio_console|virtio_ring|virtio|virtio_pci_modern_dev|virtio_pci_legacy_dev|virtio_pci|virtio_blk'
 if [ -f "$dest/.complete" ] && [ "$(cat "$dest/.complete")" = "$keep" ]; then
+  [ "$(readlink "$cache/kernels/$arch/current" 2>/dev/null)" = "$abi" ] ||
+    ln -sfn "$abi" "$cache/kernels/$arch/current"
   echo "$dest"
   exit 0
 fi

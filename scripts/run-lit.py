@@ -9,10 +9,18 @@ Further suites (e.g. upstream LLVM's own BPF tests) are listed in
 <build>/test/extra-suites.txt, one lit path a line, and run against our tools.
 
 The closing line is `N passed, N failed, N skipped` over all runs.
+
+No test of the project's own suites is skipped silently: every skipped test is
+listed with the features it lacks and why (test/lit.cfg.py records them), and
+with --strict, the default under CI=true, each one is a failure. Upstream
+LLVM's suite keeps its own gating (e.g. `REQUIRES: asserts`): its skips are
+counted, not failed. The fetched kernel's ABI is reported against the one the
+measured floors were taken on (test/kernel-abi.lock).
 """
 import argparse
 import json
 import os
+import re
 import subprocess
 import sys
 
@@ -20,14 +28,55 @@ PASS_CODES = {"PASS", "XFAIL", "FLAKYPASS"}
 SKIP_CODES = {"UNSUPPORTED", "SKIPPED", "EXCLUDED"}
 
 
-def run(lit, paths, params, extra, out_json, title):
+def requirements(source_test_dir, name):
+    """The features a test of our suites REQUIRES, from its source file."""
+    rel = name.split(" :: ", 1)[-1]
+    needs = []
+    try:
+        with open(os.path.join(source_test_dir, rel), errors="replace") as f:
+            for line in f:
+                m = re.search(r"\bREQUIRES:(.*)", line)
+                if m:
+                    needs += [w.strip() for w in m.group(1).split(",") if w.strip()]
+    except OSError:
+        pass
+    return needs
+
+
+def report_skips(skipped, facts, source_test_dir, strict):
+    missing = facts.get("missing_features", {})
+    for name in skipped:
+        lacks = [f for f in requirements(source_test_dir, name) if f in missing]
+        why = "; ".join("%s: %s" % (f, missing[f]) for f in lacks) or "see lit -v"
+        print("%s: %s (%s)" % ("FAILED, not run" if strict else "SKIPPED", name, why),
+              flush=True)
+
+
+def report_kernels(facts):
+    fetched = facts.get("kernel_abis", {})
+    measured = facts.get("measured_abis", {})
+    for arch in sorted(set(fetched) | set(measured)):
+        now, then = fetched.get(arch), measured.get(arch)
+        if now and then and now != then:
+            print("==> kernel %s: Debian's is now %s; the floors were measured on %s "
+                  "(test/kernel-abi.lock): re-measure and update the lock" % (arch, now, then))
+        elif now:
+            print("==> kernel %s: %s (the ABI the floors were measured on)" % (arch, now))
+
+
+def run(lit, paths, params, extra, out_json, title, strict=False, facts_mode=None,
+        source_test_dir=None):
     cmd = [sys.executable, lit, *extra, "-o", out_json]
     for key, value in params.items():
         cmd += ["--param", "%s=%s" % (key, value)]
     cmd += paths
     print("==> %s: %s" % (title, " ".join(cmd)), flush=True)
-    if os.path.exists(out_json):
-        os.remove(out_json)
+    stale = [out_json]
+    if facts_mode:
+        stale.append(os.path.join(os.path.dirname(out_json), "lit-facts-%s.json" % facts_mode))
+    for path in stale:
+        if os.path.exists(path):
+            os.remove(path)
     proc = subprocess.run(cmd)
     counts = {"passed": 0, "failed": 0, "skipped": 0}
     if not os.path.exists(out_json):
@@ -36,19 +85,33 @@ def run(lit, paths, params, extra, out_json, title):
         return counts
     with open(out_json) as f:
         results = json.load(f).get("tests", [])
+    skipped = []
     for test in results:
         code = test.get("code")
         if code in PASS_CODES:
             counts["passed"] += 1
         elif code in SKIP_CODES:
-            counts["skipped"] += 1
+            skipped.append(test.get("name", "?"))
         else:
             counts["failed"] += 1
+    if facts_mode:  # one of our suites: its lit.cfg.py wrote what it found
+        report_skips(skipped, load_facts(os.path.dirname(out_json), facts_mode),
+                     source_test_dir, strict)
+    counts["failed" if strict and facts_mode else "skipped"] += len(skipped)
     if proc.returncode != 0 and counts["failed"] == 0:
         counts["failed"] += 1  # lit itself failed (e.g. a config error)
     print("==> %s: %d passed, %d failed, %d skipped" %
           (title, counts["passed"], counts["failed"], counts["skipped"]), flush=True)
     return counts
+
+
+def load_facts(build_test_dir, mode):
+    """What test/lit.cfg.py found (missing features, kernel ABIs), or {}."""
+    try:
+        with open(os.path.join(build_test_dir, "lit-facts-%s.json" % mode)) as f:
+            return json.load(f)
+    except (OSError, ValueError):
+        return {}
 
 
 def main():
@@ -58,8 +121,13 @@ def main():
     ap.add_argument("--source-test-dir", required=True)
     ap.add_argument("--only", choices=["ours", "stock", "extra"], action="append",
                     help="run only these runs (default: all)")
+    ap.add_argument("--strict", action="store_true",
+                    default=os.environ.get("CI", "").lower() == "true",
+                    help="a skipped test of our suites fails the run (default under CI=true)")
     ap.add_argument("lit_args", nargs="*")
     args = ap.parse_args()
+    if args.strict:
+        print("==> strict: a test that cannot run fails the run", flush=True)
     runs = args.only or ["ours", "stock", "extra"]
     bt = args.build_test_dir
     total = {"passed": 0, "failed": 0, "skipped": 0}
@@ -70,14 +138,16 @@ def main():
 
     if "ours" in runs:
         add(run(args.lit, [bt], {}, args.lit_args, os.path.join(bt, "results-ours.json"),
-                "our tools"))
+                "our tools", args.strict, "ours", args.source_test_dir))
+        report_kernels(load_facts(bt, "ours"))
     if "stock" in runs:
         stock_paths = [os.path.join(bt, d) for d in ("MC/BPF", "CodeGen/BPF")
                        if os.path.isdir(os.path.join(args.source_test_dir, d))]
         if stock_paths:
             add(run(args.lit, stock_paths, {"tools": "stock"}, args.lit_args,
                     os.path.join(bt, "results-stock.json"),
-                    "stock LLVM 19 (patch tests must fail)"))
+                    "stock LLVM 19 (patch tests must fail)", args.strict,
+                    "stock", args.source_test_dir))
     extra_list = os.path.join(bt, "extra-suites.txt")
     if "extra" in runs and os.path.exists(extra_list):
         with open(extra_list) as f:

@@ -69,30 +69,96 @@ config.substitutions.append(("%bpfd_build", config.bpfd_binary_dir))
 config.substitutions.append(("%bpfd_cache", config.bpfd_cache_dir))
 config.substitutions.append(("%bin", config.bpfd_tools_dir))
 config.substitutions.append(("%python", sys.executable))
+config.substitutions.append(("%lit", getattr(config, "bpfd_lit", "lit")))
 
-# Debian kernels fetched by the fetch-kernels target:
+# What a test may REQUIRE. Each feature this machine lacks is recorded with
+# the reason, in missing-features.json beside the results: scripts/run-lit.py
+# names it for every test it skipped, and under CI=true (or --strict) a
+# skipped test fails the run. No test is skipped silently.
+missing_features = {}
+def _feature(name, present, reason):
+    if present:
+        config.available_features.add(name)
+    else:
+        missing_features[name] = reason
+
+# Another cache folder (BPFD_CACHE_DIR, as the harnesses read it) moves the
+# kernels the substitutions below describe together with the guests' kernels.
+config.bpfd_cache_dir = os.environ.get("BPFD_CACHE_DIR") or config.bpfd_cache_dir
+
+# Debian kernels fetched by the fetch-kernels target (scripts/fetch-kernel.sh):
 #   %kernel_arm64   the unpacked package root (boot/, lib/modules/, usr/src/)
 #   %headers_arm64  its linux-headers-ABI-arm64 tree (the -common tree is its sibling)
+# and what the fetched kernel is, so that no test names Debian's kernel ABI,
+# which moves with every security upload:
+#   %kernel_release_arm64       uname -r of the guest, e.g. 6.1.0-57-arm64
+#   %kernel_abi_arm64           the package ABI, e.g. 6.1.0-57
+#   %kernel_version_code_arm64  LINUX_VERSION_CODE of the headers, e.g. 393664
+#   %kernel_version_le32_arm64  the same as llvm-readelf -x prints a little-endian word
+# (likewise _x86_64). FileCheck takes them with -DNAME=%kernel_release_arm64.
 import glob
+import json
+import re
+kernel_abis = {}
 for arch, flavour in (("arm64", "arm64"), ("x86_64", "amd64")):
     root = os.path.join(config.bpfd_cache_dir, "kernels", arch, "current")
     config.substitutions.append(("%%kernel_%s" % arch, root))
     trees = sorted(glob.glob(os.path.join(root, "usr", "src", "linux-headers-*-" + flavour)))
     config.substitutions.append(("%%headers_%s" % arch,
                                  trees[0] if trees else os.path.join(root, "missing-headers")))
+    _feature("kernel-" + arch, trees,
+             "no Debian %s kernel headers under %s (the fetch-kernels target fetches them)"
+             % (arch, root))
+    configs = sorted(glob.glob(os.path.join(root, "boot", "config-*-" + flavour)))
+    release = os.path.basename(configs[0])[len("config-"):] if configs else "unknown-" + flavour
+    abi = release[:-len("-" + flavour)] if configs else "unknown"
+    code = 0
     if trees:
-        config.available_features.add("kernel-" + arch)
+        try:
+            with open(os.path.join(trees[0], "include", "generated", "uapi", "linux",
+                                   "version.h")) as f:
+                m = re.search(r"#define LINUX_VERSION_CODE (\d+)", f.read())
+                code = int(m.group(1)) if m else 0
+        except OSError:
+            pass
+    if configs:
+        kernel_abis[arch] = abi
+    config.substitutions.append(("%%kernel_release_%s" % arch, release))
+    config.substitutions.append(("%%kernel_abi_%s" % arch, abi))
+    config.substitutions.append(("%%kernel_version_code_%s" % arch, str(code)))
+    config.substitutions.append(("%%kernel_version_le32_%s" % arch,
+                                 code.to_bytes(4, "little").hex()))
 
-# Features describing what this machine can run.
-for qemu, feature in (("qemu-system-aarch64", "qemu-arm64"), ("qemu-system-x86_64", "qemu-x86_64")):
-    if shutil.which(qemu):
-        config.available_features.add(feature)
-
+# qemu-ARCH: a guest of that architecture can run: QEMU, the fetched kernel
+# and the built daemon (every suite gates on the same three things).
+for arch, qemu in (("arm64", "qemu-system-aarch64"), ("x86_64", "qemu-system-x86_64")):
+    kernel = os.path.join(config.bpfd_cache_dir, "kernels", arch, "current", "boot")
+    daemon = os.path.join(config.bpfd_tools_dir, "bpfd-" + arch)
+    if not shutil.which(qemu):
+        _feature("qemu-" + arch, False, "%s is not installed (scripts/setup.sh)" % qemu)
+    elif not os.path.isdir(kernel):
+        _feature("qemu-" + arch, False, "no guest kernel at %s (fetch-kernels target)" % kernel)
+    else:
+        _feature("qemu-" + arch, os.path.exists(daemon), "%s is not built" % daemon)
+    _feature("bpfd-" + arch, os.path.exists(daemon), "%s is not built" % daemon)
+_feature("bpf-xcc", os.path.isfile(os.path.join(config.bpfd_tools_dir, "bpf-xcc")),
+         "bpf-xcc is not built")
+# root: the launcher's sandbox (mount namespace, FUSE) and ldconfig -r chroot.
+_feature("root", os.geteuid() == 0, "the tests run as uid %d, not root" % os.geteuid())
 # chromium: the flame graph's browser test (test/flamegraph/browser.test).
-# Under CI=true the feature is set whether chromium is installed or not, so a
-# missing browser fails that test instead of skipping it: no silent skips in CI.
-if shutil.which("chromium") or os.environ.get("CI", "").lower() == "true":
-    config.available_features.add("chromium")
+_feature("chromium", shutil.which("chromium"), "chromium is not installed (scripts/setup.sh)")
+
+# The ABIs the measured floors (corpus, smoke) were taken on; run-lit.py
+# reports a fetched kernel that has moved on (it is not a failure).
+lock = {}
+with open(os.path.join(config.bpfd_source_dir, "test", "kernel-abi.lock")) as f:
+    for line in f:
+        fields = line.split("#")[0].split()
+        if len(fields) == 2:
+            lock[fields[0]] = fields[1]
+with open(os.path.join(config.test_exec_root, "lit-facts-%s.json" % tools_mode), "w") as f:
+    json.dump({"missing_features": missing_features, "kernel_abis": kernel_abis,
+               "measured_abis": lock}, f, indent=1)
 
 # Pass through what the harnesses need.
 for var in ("HOME", "TMPDIR", "BPFD_CACHE_DIR", "BPFD_QEMU_TIMEOUT", "CI", "BPFD_SMOKE_FULL"):

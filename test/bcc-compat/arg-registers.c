@@ -1,6 +1,6 @@
 // bpf-xcc agrees with BCC v0.26.0 + bcc-patches (0001) on the registers of
 // the extra parameters of kprobe__ and syscall__ functions for arm64 and
-// x86_64 (Debian 6.1.0-57 headers, both with syscall wrappers).
+// x86_64 (Debian 12's 6.1 headers, both with syscall wrappers).
 //
 // Patched BCC, measured by hand: bpf_module_compile_object() from a
 // throwaway C caller with flags DEBUG_PREPROCESSOR (0x4, prints the rewritten

@@ -5,7 +5,7 @@
 // RUN: llvm-readelf -S %t.o | FileCheck %s --check-prefix=SECTIONS
 // RUN: llvm-readelf -h %t.o | FileCheck %s --check-prefix=HEADER
 // RUN: llvm-objcopy --dump-section=.bpfd.target=%t.stamp %t.o /dev/null
-// RUN: FileCheck %s --check-prefix=STAMP < %t.stamp
+// RUN: FileCheck %s --check-prefix=STAMP -DRELEASE=%kernel_release_arm64 -DCODE=%kernel_version_code_arm64 < %t.stamp
 // RUN: llvm-objdump -d %t.o | FileCheck %s --check-prefix=CODE
 
 // SECTIONS-DAG: ] kprobe/do_sys_openat2 PROGBITS {{.*}} AX
@@ -17,8 +17,8 @@
 // SECTIONS-DAG: ] .BTF.ext PROGBITS
 // HEADER: Machine: EM_BPF
 // STAMP: arch=arm64
-// STAMP: kernel=6.1.0-57-arm64
-// STAMP: version_code=393664
+// STAMP: kernel=[[RELEASE]]
+// STAMP: version_code=[[CODE]]
 // STAMP: producer=bpf-xcc
 // STAMP: attach=kprobe__do_sys_openat2 kprobe/do_sys_openat2
 // CODE: <kprobe__do_sys_openat2>:
