@@ -14,6 +14,7 @@
 #include "DeviceFs.h"
 #include "Sandbox.h"
 #include "SharedSession.h"
+#include "ToolCommand.h"
 
 #include "bpfd/Session.h"
 
@@ -56,9 +57,10 @@ static const char Usage[] =
     "\n"
     "TOOL: a path if it holds a '/' (e.g. ./my_tool.py), else\n"
     "/usr/sbin/TOOL-bpfcc, else /usr/sbin/TOOL (filetop, filetop-bpfcc and\n"
-    "/usr/sbin/filetop-bpfcc are the same tool). It runs as\n"
-    "'/usr/bin/python3 TOOL ARGS' with our libbcc.so.0 first on\n"
-    "LD_LIBRARY_PATH.\n"
+    "/usr/sbin/filetop-bpfcc are the same tool). A Python tool runs as\n"
+    "'/usr/bin/python3 TOOL ARGS'; a script of another language (Debian's\n"
+    "bash wrappers, e.g. pythoncalls) with the interpreter of its '#!'. In\n"
+    "both, libbcc.so.0 is ours.\n"
     "\n"
     "Options (before TOOL):\n"
     "  --remote SPEC     the device: qemu:arm64 (default), qemu:x86_64,\n"
@@ -305,29 +307,16 @@ int main(int argc, char **argv) {
   } else {
     if (Rest.empty())
       return usageError("no tool given: bpfd-bcc [OPTIONS] TOOL [TOOL ARGS...]");
-    std::string Tool = Rest[0], ToolPath;
-    if (Tool.find('/') != std::string::npos) {
-      if (!isFile(Tool)) {
-        say("no BCC tool '" + Tool + "': no such file");
-        return 2;
-      }
-      ToolPath = Tool;
-    } else {
-      for (const std::string &C : {"/usr/sbin/" + Tool + "-bpfcc", "/usr/sbin/" + Tool})
-        if (isFile(C)) {
-          ToolPath = C;
-          break;
-        }
-      if (ToolPath.empty()) {
-        say("no BCC tool '" + Tool + "' (looked for /usr/sbin/" + Tool + "-bpfcc and /usr/sbin/" +
-            Tool + "; is bpfcc-tools installed?)");
-        return 2;
-      }
+    ToolCommand Cmd;
+    std::string Error;
+    if (resolveToolCommand(Rest[0], std::vector<std::string>(Rest.begin() + 1, Rest.end()),
+                           Cmd, Error) < 0) {
+      say(Error);
+      return 2;
     }
-    ExecPath = "/usr/bin/python3";
-    ToolArgv = {ExecPath, ToolPath};
-    ToolArgv.insert(ToolArgv.end(), Rest.begin() + 1, Rest.end());
-    Name = ToolPath;
+    ExecPath = Cmd.ExecPath;
+    ToolArgv = Cmd.Argv;
+    Name = Cmd.Path;
   }
 
   if (Verbose) {
