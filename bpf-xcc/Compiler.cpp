@@ -22,8 +22,16 @@ char DiagnosedError::ID = 0;
 
 const char *defaultResourceDir() { return BPF_XCC_CLANG_RESOURCE_DIR; }
 
-static Error diagnosed(Error E) {
-  return make_error<DiagnosedError>(toString(std::move(E)));
+// A failure of a clang pass over \p File. "compilation failed" and
+// "preprocessing failed" come after clang has printed its diagnostics (not
+// repeated); any other ("invalid compiler flags", "no module generated")
+// comes with none and is said here, naming the file.
+static Error diagnosed(Error E, StringRef File) {
+  std::string Msg = toString(std::move(E));
+  if (Msg == "compilation failed" || Msg == "preprocessing failed")
+    return make_error<DiagnosedError>(Msg);
+  return createStringError(inconvertibleErrorCode(), "%s: %s",
+                           File.str().c_str(), Msg.c_str());
 }
 
 static std::string archPrologue(const ArchInfo &A) {
@@ -219,7 +227,7 @@ Expected<CompileResult> compileProgram(const CompileOptions &Opts) {
   CompileResult Res;
   std::vector<std::string> SkippedBodies;
   if (Error E = runAnalysisPass(In, RO, Res.Rewrite, SkippedBodies))
-    return diagnosed(std::move(E));
+    return diagnosed(std::move(E), Opts.FileName);
 
   // Attach points: --attach first, then BCC's naming conventions, then the
   // context type.
@@ -264,7 +272,7 @@ Expected<CompileResult> compileProgram(const CompileOptions &Opts) {
   LLVMContext Ctx;
   auto M = runCodePass(Code, Ctx);
   if (!M)
-    return diagnosed(M.takeError());
+    return diagnosed(M.takeError(), Opts.FileName);
   SmallVector<char, 0> Buf;
   raw_svector_ostream VOS(Buf);
   if (Error E = writeObject(**M, Plan, VOS))

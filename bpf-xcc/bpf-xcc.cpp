@@ -121,6 +121,14 @@ int main(int argc, char **argv) {
   if (Dir.empty())
     return fail("no kernel tree: give --kernel or set BCC_KERNEL_SOURCE");
 
+  // An empty -D or -I would reach clang as a bare "-D"/"-I" that takes the
+  // next flag as its value.
+  for (const std::string &D : Defines)
+    if (D.empty() || D[0] == '=')
+      return fail("-D needs a macro name (-D NAME or -D NAME=VALUE)");
+  for (const std::string &I : Includes)
+    if (I.empty())
+      return fail("-I needs a folder");
   if (SyscallTableOpt) {
     auto Table = syscallTable(ArchArg, Dir);
     if (!Table)
