@@ -26,7 +26,7 @@ static bool isAlias(uint32_t Kind) {
 }
 
 uint32_t BtfTypes::resolve(uint32_t Id) const {
-  for (int Depth = 0; Depth < 32; ++Depth) {
+  for (int Depth = 0; Depth < MaxDepth; ++Depth) {
     const BTF::CommonType *T = get(Id);
     if (!T || !isAlias(T->getKind()))
       return Id;
@@ -35,12 +35,17 @@ uint32_t BtfTypes::resolve(uint32_t Id) const {
   return 0;
 }
 
+// Iterative: arrays multiply a running count (checked for overflow), other
+// hops are bounded, so neither a loop of types nor a deep chain in a
+// crafted object can exhaust the stack.
 std::optional<uint64_t> BtfTypes::size(uint32_t Id) const {
-  for (int Depth = 0; Depth < 32; ++Depth) {
+  uint64_t Count = 1;
+  for (int Depth = 0; Depth < MaxDepth; ++Depth) {
     Id = resolve(Id);
     const BTF::CommonType *T = get(Id);
     if (!T || Id == 0)
       return std::nullopt;
+    uint64_t Size;
     switch (T->getKind()) {
     case BTF::BTF_KIND_INT:
     case BTF::BTF_KIND_ENUM:
@@ -49,15 +54,17 @@ std::optional<uint64_t> BtfTypes::size(uint32_t Id) const {
     case BTF::BTF_KIND_UNION:
     case BTF::BTF_KIND_FLOAT:
     case BTF::BTF_KIND_DATASEC:
-      return T->Size;
+      Size = T->Size;
+      break;
     case BTF::BTF_KIND_PTR:
-      return 8;
+      Size = 8;
+      break;
     case BTF::BTF_KIND_ARRAY: {
       const BTF::BTFArray &A = cast<BTF::ArrayType>(T)->getArray();
-      std::optional<uint64_t> Elem = size(A.ElemType);
-      if (!Elem)
+      if (__builtin_mul_overflow(Count, uint64_t(A.Nelems), &Count))
         return std::nullopt;
-      return *Elem * A.Nelems;
+      Id = A.ElemType;
+      continue;
     }
     case BTF::BTF_KIND_VAR:
       Id = T->Type;
@@ -65,6 +72,10 @@ std::optional<uint64_t> BtfTypes::size(uint32_t Id) const {
     default:
       return std::nullopt;
     }
+    uint64_t Total;
+    if (__builtin_mul_overflow(Count, Size, &Total))
+      return std::nullopt;
+    return Total;
   }
   return std::nullopt;
 }
@@ -98,7 +109,11 @@ std::optional<uint32_t> BtfTypes::arrayLenOfPointer(uint32_t Id) const {
   return cast<BTF::ArrayType>(Arr)->getArray().Nelems;
 }
 
-std::string BtfTypes::spell(uint32_t Id) const {
+std::string BtfTypes::spell(uint32_t Id) const { return spell(Id, 0); }
+
+std::string BtfTypes::spell(uint32_t Id, int Depth) const {
+  if (Depth >= MaxDepth)
+    return "<type " + std::to_string(Id) + " nested too deep>";
   const BTF::CommonType *T = get(Id);
   if (Id == 0)
     return "void";
@@ -114,14 +129,14 @@ std::string BtfTypes::spell(uint32_t Id) const {
   case BTF::BTF_KIND_ENUM64:
     return "enum " + (Name.empty() ? "<anon>" : Name);
   case BTF::BTF_KIND_PTR:
-    return spell(T->Type) + " *";
+    return spell(T->Type, Depth + 1) + " *";
   case BTF::BTF_KIND_CONST:
-    return "const " + spell(T->Type);
+    return "const " + spell(T->Type, Depth + 1);
   case BTF::BTF_KIND_VOLATILE:
-    return "volatile " + spell(T->Type);
+    return "volatile " + spell(T->Type, Depth + 1);
   case BTF::BTF_KIND_ARRAY: {
     const BTF::BTFArray &A = cast<BTF::ArrayType>(T)->getArray();
-    return spell(A.ElemType) + "[" + std::to_string(A.Nelems) + "]";
+    return spell(A.ElemType, Depth + 1) + "[" + std::to_string(A.Nelems) + "]";
   }
   default:
     return Name.empty() ? "<anon>" : Name;

@@ -34,7 +34,13 @@ public:
 
   const llvm::BTFParser &parser() const { return Btf; }
 
+  // Hops followed through one type (typedefs, arrays, pointers...): more
+  // is a loop or a crafted chain, not a C type.
+  static constexpr int MaxDepth = 32;
+
 private:
+  std::string spell(uint32_t Id, int Depth) const;
+
   const llvm::BTFParser &Btf;
 };
 

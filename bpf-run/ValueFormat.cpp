@@ -60,6 +60,10 @@ void ValueFormat::flatten(uint32_t Id, const std::string &Name, uint64_t Offset,
   if (S && T->getKind() == BTF::BTF_KIND_STRUCT && Depth < 8) {
     bool BitFields = T->Info >> 31;
     for (const BTF::BTFMember &M : S->members()) {
+      // A crafted struct holding itself many times would multiply columns
+      // at each level: no table has more than MaxColumns.
+      if (Out.size() >= MaxColumns)
+        return;
       uint64_t Bits = BitFields ? (M.Offset & 0xffffff) : M.Offset;
       if (BitFields && (M.Offset >> 24) != 0)
         continue; // bitfields are not shown
@@ -71,7 +75,7 @@ void ValueFormat::flatten(uint32_t Id, const std::string &Name, uint64_t Offset,
     return;
   }
   std::optional<uint64_t> Size = Types.size(Id);
-  if (!Size)
+  if (!Size || Out.size() >= MaxColumns)
     return;
   Column C;
   C.Name = Name.empty() ? "value" : Name;
@@ -102,7 +106,7 @@ std::vector<Column> ValueFormat::columns(uint32_t Id, const std::string &Prefix)
 
 uint64_t ValueFormat::readUnsigned(ArrayRef<uint8_t> Data, uint64_t Offset,
                                    uint64_t Size) const {
-  if (Size > 8 || Offset + Size > Data.size())
+  if (Size > 8 || Offset > Data.size() || Size > Data.size() - Offset)
     return 0;
   uint64_t V = 0;
   for (uint64_t I = 0; I < Size; ++I) {
@@ -147,7 +151,7 @@ static std::string ipText(ArrayRef<uint8_t> Bytes) {
 }
 
 std::string ValueFormat::format(const Column &C, ArrayRef<uint8_t> Data) const {
-  if (C.Offset + C.Size > Data.size())
+  if (C.Offset > Data.size() || C.Size > Data.size() - C.Offset)
     return "?";
   if (C.Role == ColumnRole::IpAddress)
     return ipText(Data.slice(C.Offset, C.Size));

@@ -42,8 +42,12 @@ public:
   ValueFormat(const BtfTypes &Types, bool LittleEndian)
       : Types(Types), LittleEndian(LittleEndian) {}
 
+  // The most columns of one value (a crafted struct could multiply them).
+  static constexpr size_t MaxColumns = 1024;
+
   // The columns of a value of type Id: its struct members, flattened; a
   // single column named Prefix for anything else. Empty if Id has no size.
+  // At most MaxColumns.
   std::vector<Column> columns(uint32_t Id, const std::string &Prefix) const;
 
   // The text of one column of Data (which holds the whole value).
