@@ -4,6 +4,7 @@
 
 #include "llvm/Object/ELFObjectFile.h"
 #include "llvm/Support/Casting.h"
+#include "llvm/Support/Endian.h"
 
 #include <cstring>
 
@@ -16,12 +17,33 @@ static Error objectError(StringRef Path, const Twine &What) {
   return createStringError(inconvertibleErrorCode(), Path + ": " + What);
 }
 
+// Whether the object has a .BTF section. LLVM's BTFParser::hasBTFSections
+// prints the error of every section name it cannot read to stderr; a
+// broken name table is reported once, by the reader that needs it.
+static bool hasBtfSection(const ObjectFile &Obj) {
+  for (const SectionRef &Sec : Obj.sections()) {
+    Expected<StringRef> Name = Sec.getName();
+    if (!Name) {
+      consumeError(Name.takeError());
+      continue;
+    }
+    if (*Name == ".BTF")
+      return true;
+  }
+  return false;
+}
+
 Expected<std::unique_ptr<ObjectInfo>> ObjectInfo::load(StringRef Path) {
-  auto Info = std::unique_ptr<ObjectInfo>(new ObjectInfo());
   ErrorOr<std::unique_ptr<MemoryBuffer>> Buf = MemoryBuffer::getFile(Path);
   if (!Buf)
     return objectError(Path, "cannot read object: " + Buf.getError().message());
-  Info->Buffer = std::move(*Buf);
+  return loadBuffer(std::move(*Buf), Path);
+}
+
+Expected<std::unique_ptr<ObjectInfo>>
+ObjectInfo::loadBuffer(std::unique_ptr<MemoryBuffer> Buf, StringRef Path) {
+  auto Info = std::unique_ptr<ObjectInfo>(new ObjectInfo());
+  Info->Buffer = std::move(Buf);
   Expected<std::unique_ptr<ObjectFile>> Obj =
       ObjectFile::createObjectFile(Info->Buffer->getMemBufferRef());
   if (!Obj)
@@ -30,7 +52,7 @@ Expected<std::unique_ptr<ObjectInfo>> ObjectInfo::load(StringRef Path) {
   if (Info->Obj->getArch() != Triple::bpfel && Info->Obj->getArch() != Triple::bpfeb)
     return objectError(Path, "not a BPF object (ELF machine is not EM_BPF)");
 
-  if (BTFParser::hasBTFSections(*Info->Obj)) {
+  if (hasBtfSection(*Info->Obj)) {
     BTFParser::ParseOptions Opts;
     Opts.LoadTypes = true;
     if (Error E = Info->Btf.parse(*Info->Obj, Opts))
@@ -41,7 +63,8 @@ Expected<std::unique_ptr<ObjectInfo>> ObjectInfo::load(StringRef Path) {
     return objectError(Path, toString(std::move(E)));
   if (Error E = Info->readMeta())
     return objectError(Path, toString(std::move(E)));
-  Info->readPrograms();
+  if (Error E = Info->readPrograms())
+    return objectError(Path, toString(std::move(E)));
   Info->readStamp();
   Info->readMapDeletes();
   return std::move(Info);
@@ -152,8 +175,94 @@ Error ObjectInfo::readMeta() {
   return Err;
 }
 
-void ObjectInfo::readPrograms() {
+// The relocations of \p Sec (REL or RELA) against symbols of section `.maps`
+// or `maps`: instruction index -> symbol name. Read through ELFFile, whose
+// every step returns an error on a broken table: LLVM's relocation iterator
+// divides by sh_entsize (0: SIGFPE) and calls report_fatal_error on a bad
+// sh_link or entry, aborting bpf-run on a crafted object.
+template <class ELFT>
+static void mapRelocations(const ELFObjectFile<ELFT> &O, const SectionRef &Sec,
+                           std::map<uint64_t, std::string> &MapLoads) {
+  const ELFFile<ELFT> &EF = O.getELFFile();
+  const typename ELFT::Shdr *Sh = O.getSection(Sec.getRawDataRefImpl());
+  auto SymTab = EF.getSection(Sh->sh_link);
+  if (!SymTab) {
+    consumeError(SymTab.takeError());
+    return;
+  }
+  auto StrTab = EF.getStringTableForSymtab(**SymTab);
+  if (!StrTab) {
+    consumeError(StrTab.takeError());
+    return;
+  }
+  auto Add = [&](uint64_t Offset, uint32_t SymIndex) {
+    auto Sym = EF.template getEntry<typename ELFT::Sym>(**SymTab, SymIndex);
+    if (!Sym) {
+      consumeError(Sym.takeError());
+      return;
+    }
+    uint32_t Shndx = (*Sym)->st_shndx;
+    if (Shndx == ELF::SHN_UNDEF || Shndx >= ELF::SHN_LORESERVE)
+      return;
+    auto SymSec = EF.getSection(Shndx);
+    if (!SymSec) {
+      consumeError(SymSec.takeError());
+      return;
+    }
+    auto SecName = EF.getSectionName(**SymSec);
+    auto Name = (*Sym)->getName(*StrTab);
+    if (!SecName || !Name) {
+      consumeError(SecName.takeError());
+      consumeError(Name.takeError());
+      return;
+    }
+    if (*SecName == ".maps" || *SecName == "maps")
+      MapLoads[Offset / 8] = Name->str();
+  };
+  if (Sh->sh_type == ELF::SHT_REL) {
+    auto Rels = EF.rels(*Sh);
+    if (!Rels) {
+      consumeError(Rels.takeError());
+      return;
+    }
+    for (const typename ELFT::Rel &R : *Rels)
+      Add(R.r_offset, R.getSymbol(false));
+  } else if (Sh->sh_type == ELF::SHT_RELA) {
+    auto Relas = EF.relas(*Sh);
+    if (!Relas) {
+      consumeError(Relas.takeError());
+      return;
+    }
+    for (const typename ELFT::Rela &R : *Relas)
+      Add(R.r_offset, R.getSymbol(false));
+  }
+}
+
+static void mapRelocations(const ObjectFile &Obj, const SectionRef &Sec,
+                           std::map<uint64_t, std::string> &MapLoads) {
+  if (const auto *O = dyn_cast<ELF64LEObjectFile>(&Obj))
+    mapRelocations(*O, Sec, MapLoads);
+  else if (const auto *O = dyn_cast<ELF64BEObjectFile>(&Obj))
+    mapRelocations(*O, Sec, MapLoads);
+  else if (const auto *O = dyn_cast<ELF32LEObjectFile>(&Obj))
+    mapRelocations(*O, Sec, MapLoads);
+  else if (const auto *O = dyn_cast<ELF32BEObjectFile>(&Obj))
+    mapRelocations(*O, Sec, MapLoads);
+}
+
+// A symbol is at least 16 bytes (ELF32): a table claiming more entries than
+// the object's bytes can hold is broken (LLVM's iterator would walk it entry
+// by entry, each an error, for up to 2^64 bytes).
+static uint64_t maxEntries(const MemoryBuffer &Buf, uint64_t EntrySize) {
+  return Buf.getBufferSize() / EntrySize;
+}
+
+Error ObjectInfo::readPrograms() {
+  uint64_t Seen = 0;
   for (const SymbolRef &Sym : Obj->symbols()) {
+    if (++Seen > maxEntries(*Buffer, 16))
+      return createStringError(inconvertibleErrorCode(),
+                               "the symbol table is larger than the object");
     Expected<SymbolRef::Type> Type = Sym.getType();
     Expected<uint32_t> Flags = Sym.getFlags();
     Expected<section_iterator> Sec = Sym.getSection();
@@ -176,6 +285,7 @@ void ObjectInfo::readPrograms() {
       continue;
     Programs.push_back({Name->str(), SecName->str()});
   }
+  return Error::success();
 }
 
 void ObjectInfo::readStamp() {
@@ -231,25 +341,7 @@ void ObjectInfo::readMapDeletes() {
       continue;
     // Instruction index -> map name, for ld_imm64 of a `.maps` symbol.
     std::map<uint64_t, std::string> MapLoads;
-    for (const RelocationRef &R : RelSec.relocations()) {
-      symbol_iterator Sym = R.getSymbol();
-      if (Sym == Obj->symbol_end())
-        continue;
-      Expected<StringRef> Name = Sym->getName();
-      Expected<section_iterator> SymSec = Sym->getSection();
-      if (!Name || !SymSec || *SymSec == Obj->section_end()) {
-        consumeError(Name.takeError());
-        consumeError(SymSec.takeError());
-        continue;
-      }
-      Expected<StringRef> SecName = (*SymSec)->getName();
-      if (!SecName) {
-        consumeError(SecName.takeError());
-        continue;
-      }
-      if (*SecName == ".maps" || *SecName == "maps")
-        MapLoads[R.getOffset() / 8] = Name->str();
-    }
+    mapRelocations(*Obj, RelSec, MapLoads);
     if (MapLoads.empty())
       continue;
     Expected<StringRef> Code = (*Target)->getContents();
@@ -259,10 +351,16 @@ void ObjectInfo::readMapDeletes() {
     }
     std::string Regs[11];
     for (uint64_t I = 0; I * 8 + 8 <= Code->size(); ++I) {
+      // One instruction in the object's byte order: bpfel puts dst in the
+      // low nibble of the register byte, bpfeb in the high one; the
+      // immediate is a 32-bit word of that order.
       const uint8_t *Insn = reinterpret_cast<const uint8_t *>(Code->data()) + I * 8;
-      uint8_t Op = Insn[0], Dst = Insn[1] & 0xf, Src = Insn[1] >> 4;
-      int32_t Imm;
-      std::memcpy(&Imm, Insn + 4, 4);
+      bool LE = Obj->isLittleEndian();
+      uint8_t Op = Insn[0];
+      uint8_t Dst = LE ? Insn[1] & 0xf : Insn[1] >> 4;
+      uint8_t Src = LE ? Insn[1] >> 4 : Insn[1] & 0xf;
+      int32_t Imm = LE ? support::endian::read32le(Insn + 4)
+                       : support::endian::read32be(Insn + 4);
       uint8_t Class = Op & 7;
       if (Op == 0x18) { // ld_imm64: two slots
         Regs[Dst % 11] = MapLoads.count(I) ? MapLoads[I] : std::string();

@@ -54,6 +54,9 @@ struct ProgramInfo {
 class ObjectInfo {
 public:
   static llvm::Expected<std::unique_ptr<ObjectInfo>> load(llvm::StringRef Path);
+  // The same from bytes in memory; Name names them in errors.
+  static llvm::Expected<std::unique_ptr<ObjectInfo>>
+  loadBuffer(std::unique_ptr<llvm::MemoryBuffer> Buffer, llvm::StringRef Name);
 
   const llvm::BTFParser &btf() const { return Btf; }
   const std::vector<MapInfo> &maps() const { return Maps; }
@@ -66,13 +69,15 @@ public:
   // The stack trace maps (BPF_STACK_TRACE), in object order.
   std::vector<const MapInfo *> stackMaps() const;
   llvm::StringRef bytes() const { return Buffer->getBuffer(); }
+  // bpfel (true) or bpfeb: the byte order of the object and of its target.
+  bool isLittleEndian() const { return Obj->isLittleEndian(); }
   // A BTF type id by name (struct, union, typedef, int...), 0 if none.
   uint32_t findTypeByName(llvm::StringRef Name) const;
 
 private:
   llvm::Error readMaps();
   llvm::Error readMeta();
-  void readPrograms();
+  llvm::Error readPrograms();
   void readStamp();
   void readMapDeletes();
 
