@@ -173,6 +173,13 @@ int bpfObjPin(int fd, const char *path) {
   return sysBpf(BPF_OBJ_PIN, &a);
 }
 
+int bpfObjGet(const char *path) {
+  union bpf_attr a;
+  memset(&a, 0, sizeof a);
+  a.pathname = (uint64_t)(uintptr_t)path;
+  return safeFd(sysBpf(BPF_OBJ_GET, &a));
+}
+
 int possibleCpus() {
   int fd = open("/sys/devices/system/cpu/possible", O_RDONLY | O_CLOEXEC);
   if (fd < 0) return 1;

@@ -30,6 +30,7 @@ int bpfProgLoad(uint32_t type, const char *name, const char *license, uint32_t k
 int bpfBtfLoad(const void *data, size_t size, Vec<char> *log);
 int bpfRawTracepointOpen(const char *name, int progFd);
 int bpfObjPin(int fd, const char *path);
+int bpfObjGet(const char *path); // fd of the object pinned at path, or -errno
 
 // Moves fd above 2 (bpfd never hands out 0..2) and sets close-on-exec.
 int safeFd(int fd);

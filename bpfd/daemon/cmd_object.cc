@@ -10,6 +10,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 namespace bpfd {
 
@@ -62,6 +63,34 @@ struct Loader {
     while (s.handles().size() > firstHandle) s.closeHandle(&s.handles().back());
   }
 
+  // A map pinned at path already (by an earlier load): reused when it is the
+  // object's map (type, key, value, entries, flags), as libbpf's
+  // bpf_object__reuse_map does; refused when it differs. Returns its fd,
+  // -ENOENT when nothing is pinned there, or another -errno after fail().
+  int reusePinned(const MapSpec &m, const char *path) {
+    int fd = bpfObjGet(path);
+    if (fd == -ENOENT) return fd;
+    if (fd < 0) { fail(s, a, -fd, "map '%s': opening the map pinned at %s failed: %s", m.name, path, strerror(-fd)); return fd; }
+    struct bpf_map_info info;
+    int err = bpfMapInfo(fd, &info);
+    if (err < 0) {
+      close(fd);
+      fail(s, a, -err, "map '%s': reading the map pinned at %s failed: %s", m.name, path, strerror(-err));
+      return err;
+    }
+    if (info.type != m.type || info.key_size != m.keySize || info.value_size != m.valueSize ||
+        info.max_entries != m.maxEntries || info.map_flags != m.flags) {
+      close(fd);
+      fail(s, a, EEXIST,
+           "map '%s': the map pinned at %s is not this one (type %u key %u value %u entries %u flags %u; "
+           "the object's: type %u key %u value %u entries %u flags %u)",
+           m.name, path, info.type, info.key_size, info.value_size, info.max_entries, info.map_flags, m.type,
+           m.keySize, m.valueSize, m.maxEntries, m.flags);
+      return -EEXIST;
+    }
+    return fd;
+  }
+
   bool createMaps() {
     int ncpu = possibleCpus();
     for (MapSpec &m : plan.maps) {
@@ -69,6 +98,27 @@ struct Loader {
         if (!m.keySize) m.keySize = 4;
         if (!m.valueSize) m.valueSize = 4;
         if (!m.maxEntries) m.maxEntries = (uint32_t)ncpu;
+      }
+      char path[128] = "";
+      if (m.pinning == 1) {
+        if (!isSafeName(StrRef(m.name), 64)) { fail(s, a, EINVAL, "map '%s': name not fit for pinning", m.name); return false; }
+        snprintf(path, sizeof path, "/sys/fs/bpf/bpfd/%s", m.name);
+        int reused = reusePinned(m, path);
+        if (reused == -ENOENT) {
+          // Not pinned yet: created and pinned below.
+        } else if (reused < 0) {
+          return false;
+        } else {
+          s.addHandle(reused, HandleKind::Map, m.name);
+          mapFds.push(reused);
+          s.out().payloadf("map %s handle=%d type=%u key_size=%u value_size=%u max_entries=%u", m.name, reused,
+                           m.type, m.keySize, m.valueSize, m.maxEntries);
+          s.out().payloadf("reused %s pinned at %s", m.name, path);
+          continue;
+        }
+      } else if (m.pinning != 0) {
+        fail(s, a, EINVAL, "map '%s': pinning %u is not supported", m.name, m.pinning);
+        return false;
       }
       int fd = bpfMapCreate(m.type, m.name, m.keySize, m.valueSize, m.maxEntries, m.flags);
       if (fd < 0) {
@@ -85,15 +135,9 @@ struct Loader {
       }
       if (m.freeze) bpfMapFreeze(fd);
       if (m.pinning == 1) {
-        char path[128];
-        if (!isSafeName(StrRef(m.name), 64)) { fail(s, a, EINVAL, "map '%s': name not fit for pinning", m.name); return false; }
         mkdir("/sys/fs/bpf/bpfd", 0700);
-        snprintf(path, sizeof path, "/sys/fs/bpf/bpfd/%s", m.name);
         int err = bpfObjPin(fd, path);
-        if (err < 0 && err != -EEXIST) { fail(s, a, -err, "pinning map '%s' at %s failed: %s", m.name, path, strerror(-err)); return false; }
-      } else if (m.pinning != 0) {
-        fail(s, a, EINVAL, "map '%s': pinning %u is not supported", m.name, m.pinning);
-        return false;
+        if (err < 0) { fail(s, a, -err, "pinning map '%s' at %s failed: %s", m.name, path, strerror(-err)); return false; }
       }
       s.out().payloadf("map %s handle=%d type=%u key_size=%u value_size=%u max_entries=%u", m.name, fd,
                        m.type, m.keySize, m.valueSize, m.maxEntries);
