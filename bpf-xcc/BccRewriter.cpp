@@ -36,6 +36,7 @@ std::string mapTypeOf(StringRef Kind, QualType Key) {
                     .Case("lru_percpu_hash", "LRU_PERCPU_HASH")
                     .Case("perf_output", "PERF_EVENT_ARRAY")
                     .Case("perf_event", "PERF_EVENT_ARRAY")
+                    .Case("perf_array", "PERF_EVENT_ARRAY")
                     .Case("stacktrace", "STACK_TRACE")
                     .Case("prog", "PROG_ARRAY")
                     .Case("cgroup_array", "CGROUP_ARRAY")
@@ -53,6 +54,8 @@ std::string mapTypeOf(StringRef Kind, QualType Key) {
                     .Case("sk_storage", "SK_STORAGE")
                     .Case("inode_storage", "INODE_STORAGE")
                     .Case("task_storage", "TASK_STORAGE")
+                    .Case("cgroup_storage", "CGROUP_STORAGE")
+                    .Case("percpu_cgroup_storage", "PERCPU_CGROUP_STORAGE")
                     .Default("");
   return T.empty() ? "" : ("BPF_MAP_TYPE_" + T).str();
 }
@@ -222,7 +225,10 @@ void FunctionRewriter::rewriteMapCall(CallExpr *CE) {
     return false;
   };
   const std::string M = "(void *)&" + Map.Info.Name;
-  const std::string LeafPtr = "__typeof__(" + Map.Info.Name + ".value)";
+  bool MapOfMaps = Map.Info.MapType == "BPF_MAP_TYPE_ARRAY_OF_MAPS" ||
+                   Map.Info.MapType == "BPF_MAP_TYPE_HASH_OF_MAPS";
+  const std::string LeafPtr =
+      MapOfMaps ? "void *" : "__typeof__(" + Map.Info.Name + ".value)";
   const std::string Lookup = "((" + LeafPtr + ")bpf_map_lookup_elem(" + M + ", ";
   bool ArrayLike = Map.Info.MapType == "BPF_MAP_TYPE_ARRAY" ||
                    Map.Info.MapType == "BPF_MAP_TYPE_PERCPU_ARRAY";
@@ -303,6 +309,37 @@ void FunctionRewriter::rewriteMapCall(CallExpr *CE) {
     if (Method == "ringbuf_submit")
       recordEventFields(*It->second, CE->getArg(0));
     Text = "bpf_" + Method.str() + "(" + Args[0] + ", " + Args[1] + ")";
+  } else if (Method == "perf_counter_value") {
+    if (!NeedArgs(3, 3)) return;
+    Text = "bpf_perf_event_read_value(" + M + ", " + Args[0] + ", " + Args[1] +
+           ", " + Args[2] + ")";
+  } else if (Method == "check_current_task") {
+    if (!NeedArgs(1, 1)) return;
+    Text = "bpf_current_task_under_cgroup(" + M + ", " + Args[0] + ")";
+  } else if (Method == "redirect_map") {
+    if (!NeedArgs(2, 2)) return;
+    Text = "bpf_redirect_map(" + M + ", " + Args[0] + ", " + Args[1] + ")";
+  } else if (Method == "sk_storage_get" || Method == "inode_storage_get" ||
+             Method == "task_storage_get") {
+    // BCC: bpf_X_storage_get(map, owner, value, flags).
+    if (!NeedArgs(3, 3)) return;
+    Text = "((" + LeafPtr + ")bpf_" + Method.str() + "(" + M + ", " + Args[0] +
+           ", " + Args[1] + ", " + Args[2] + "))";
+  } else if (Method == "sk_storage_delete" ||
+             Method == "inode_storage_delete" ||
+             Method == "task_storage_delete") {
+    if (!NeedArgs(1, 1)) return;
+    Text = "bpf_" + Method.str() + "(" + M + ", " + Args[0] + ")";
+  } else if (Method == "sock_map_update" || Method == "sock_hash_update" ||
+             Method == "msg_redirect_hash" || Method == "sk_redirect_hash") {
+    // BCC: bpf_NAME(ctx, map, key, flags).
+    if (!NeedArgs(3, 3)) return;
+    Text = "bpf_" + Method.str() + "(" + Args[0] + ", " + M + ", " + Args[1] +
+           ", " + Args[2] + ")";
+  } else if (Method == "get_local_storage") {
+    if (!NeedArgs(1, 1)) return;
+    Text = "((" + LeafPtr + ")bpf_get_local_storage(" + M + ", " + Args[0] +
+           "))";
   } else {
     error(CE->getBeginLoc(), ("map method '" + Method + "' is not supported by bpf-xcc").str());
     return;
@@ -412,6 +449,12 @@ void BccRewriteConsumer::HandleTranslationUnit(ASTContext &Ctx) {
       StringRef Kind;
       if (!SA || !(Kind = SA->getName()).consume_front("maps/"))
         continue;
+      // As BCC: "KIND:PIN_PATH" (a pinned table; the path is not pinned
+      // by bpf-xcc's objects) and "KIND$INNER" (a map of maps and the name
+      // of its inner map).
+      StringRef Inner;
+      Kind = Kind.split(':').first;
+      std::tie(Kind, Inner) = Kind.split('$');
       auto MD = std::make_unique<MapDecl>();
       MD->Info.Name = VD->getName().str();
       MD->Info.Kind = Kind.str();
@@ -435,6 +478,18 @@ void BccRewriteConsumer::HandleTranslationUnit(ASTContext &Ctx) {
       }
       Out.Prologue += "#define __bpf_xcc_maptype_" + MD->Info.Name + " " +
                       MD->Info.MapType + "\n";
+      if (Kind == "array_of_maps" || Kind == "hash_of_maps") {
+        if (Inner.empty()) {
+          Diags.Report(VD->getLocation(),
+                       Diags.getCustomDiagID(DiagnosticsEngine::Error,
+                                             "map of maps '%0' names no inner map"))
+              << MD->Info.Name;
+          Out.Failed = true;
+          continue;
+        }
+        Out.Prologue += "#define __bpf_xcc_inner_" + MD->Info.Name + " " +
+                        Inner.str() + "\n";
+      }
       Out.Maps.push_back(MD->Info);
       Maps[VD] = MD.get();
       MapStore.push_back(std::move(MD));

@@ -65,14 +65,22 @@ __BPF_XCC_HELPER(long, bpf_probe_write_user, 36, void *dst, const void *src, u32
 __BPF_XCC_HELPER(long, bpf_current_task_under_cgroup, 37, void *map, u32 index);
 __BPF_XCC_HELPER(long, bpf_get_numa_node_id, 42, void);
 __BPF_XCC_HELPER(long, bpf_probe_read_str, 45, void *dst, u32 size, const void *src);
+__BPF_XCC_HELPER(long, bpf_redirect_map, 51, void *map, u64 key, u64 flags);
+__BPF_XCC_HELPER(long, bpf_sock_map_update, 53, void *skops, void *map, void *key, u64 flags);
 __BPF_XCC_HELPER(long, bpf_perf_event_read_value, 55, void *map, u64 flags, void *buf, u32 size);
 __BPF_XCC_HELPER(long, bpf_perf_prog_read_value, 56, void *ctx, void *buf, u32 size);
 __BPF_XCC_HELPER(long, bpf_override_return, 58, void *regs, u64 rc);
 __BPF_XCC_HELPER(long, bpf_get_stack, 67, void *ctx, void *buf, u32 size, u64 flags);
+__BPF_XCC_HELPER(long, bpf_sock_hash_update, 70, void *skops, void *map, void *key, u64 flags);
+__BPF_XCC_HELPER(long, bpf_msg_redirect_hash, 71, void *msg, void *map, void *key, u64 flags);
+__BPF_XCC_HELPER(long, bpf_sk_redirect_hash, 72, void *skb, void *map, void *key, u64 flags);
 __BPF_XCC_HELPER(u64, bpf_get_current_cgroup_id, 80, void);
+__BPF_XCC_HELPER(void *, bpf_get_local_storage, 81, void *map, u64 flags);
 __BPF_XCC_HELPER(long, bpf_map_push_elem, 87, void *map, const void *value, u64 flags);
 __BPF_XCC_HELPER(long, bpf_map_pop_elem, 88, void *map, void *value);
 __BPF_XCC_HELPER(long, bpf_map_peek_elem, 89, void *map, void *value);
+__BPF_XCC_HELPER(void *, bpf_sk_storage_get, 107, void *map, void *sk, void *value, u64 flags);
+__BPF_XCC_HELPER(long, bpf_sk_storage_delete, 108, void *map, void *sk);
 __BPF_XCC_HELPER(long, bpf_send_signal, 109, u32 sig);
 __BPF_XCC_HELPER(long, bpf_probe_read_user, 112, void *dst, u32 size, const void *src);
 __BPF_XCC_HELPER(long, bpf_probe_read_kernel, 113, void *dst, u32 size, const void *src);
@@ -89,8 +97,12 @@ __BPF_XCC_HELPER(void, bpf_ringbuf_submit, 132, void *data, u64 flags);
 __BPF_XCC_HELPER(void, bpf_ringbuf_discard, 133, void *data, u64 flags);
 __BPF_XCC_HELPER(u64, bpf_ringbuf_query, 134, void *ringbuf, u64 flags);
 __BPF_XCC_HELPER(long, bpf_get_task_stack, 141, void *task, void *buf, u32 size, u64 flags);
+__BPF_XCC_HELPER(void *, bpf_inode_storage_get, 145, void *map, void *inode, void *value, u64 flags);
+__BPF_XCC_HELPER(long, bpf_inode_storage_delete, 146, void *map, void *inode);
 __BPF_XCC_HELPER(long, bpf_d_path, 147, void *path, char *buf, u32 sz);
 __BPF_XCC_HELPER(long, bpf_copy_from_user, 148, void *dst, u32 size, const void *user_ptr);
+__BPF_XCC_HELPER(void *, bpf_task_storage_get, 156, void *map, void *task, void *value, u64 flags);
+__BPF_XCC_HELPER(long, bpf_task_storage_delete, 157, void *map, void *task);
 __BPF_XCC_HELPER(void *, bpf_get_current_task_btf, 158, void);
 __BPF_XCC_HELPER(u64, bpf_ktime_get_coarse_ns, 160, void);
 __BPF_XCC_HELPER(long, bpf_snprintf, 165, char *str, u32 str_size, const char *fmt, u64 *data, u32 data_len);
@@ -106,6 +118,13 @@ __BPF_XCC_HELPER(long, bpf_get_func_ret, 184, void *ctx, u64 *value);
     bpf_trace_printk_(____fmt, sizeof(____fmt), ##__VA_ARGS__);               \
   })
 #define lock_xadd(ptr, val) ((void)__sync_fetch_and_add(ptr, val))
+/* The pt_regs of a syscall's arguments at a kprobe on its entry point: the
+ * wrapper's argument where the kernel has syscall wrappers (BCC 0.26). */
+#if defined(CONFIG_ARCH_HAS_SYSCALL_WRAPPER) && !defined(__s390x__)
+#define PT_REGS_SYSCALL_CTX(ctx) ((struct pt_regs *)PT_REGS_PARM1(ctx))
+#else
+#define PT_REGS_SYSCALL_CTX(ctx) (ctx)
+#endif
 #define bpf_tail_call(ctx, map, index) bpf_tail_call_(ctx, map, index)
 
 static __always_inline unsigned int bpf_log2(unsigned int v) {
@@ -124,10 +143,19 @@ static __always_inline unsigned int bpf_log2l(unsigned long v) {
   return bpf_log2(v) + 1;
 }
 
-/* ---- Maps ---------------------------------------------------------------- */
+/* ---- Maps ----------------------------------------------------------------
+ * Every map macro of BCC 0.26's helpers.h. The section "maps/<kind>" of the
+ * analysis pass tells the rewriter the map kind (BCC's own names; a pinned
+ * table's ":path" and a map of maps' "$inner" follow the kind), the members
+ * name the methods the rewriter turns into helper calls. The code pass gives
+ * every map the BTF-defined form of its shape; its type is the rewriter's
+ * __bpf_xcc_maptype_<name>. */
 #if __BPF_XCC_PASS == 1
-/* Analysis pass: the members name BCC's methods; "maps/<kind>" tells the
- * rewriter the map kind. */
+
+#define __BPF_XCC_MAP_VAR(_kind, _name, ...)                                  \
+  __attribute__((section("maps/" _kind)))                                     \
+  struct _name##_table_t _name = {__VA_ARGS__}
+
 #define BPF_F_TABLE(_table_type, _key_type, _leaf_type, _name, _max_entries, _flags) \
   struct _name##_table_t {                                                    \
     _key_type key;                                                            \
@@ -142,6 +170,12 @@ static __always_inline unsigned int bpf_log2l(unsigned long v) {
     void (*increment)(_key_type, ...);                                        \
     void (*atomic_increment)(_key_type, ...);                                 \
     int (*get_stackid)(void *, u64);                                          \
+    void *(*sk_storage_get)(void *, void *, int);                             \
+    int (*sk_storage_delete)(void *);                                         \
+    void *(*inode_storage_get)(void *, void *, int);                          \
+    int (*inode_storage_delete)(void *);                                      \
+    void *(*task_storage_get)(void *, void *, int);                           \
+    int (*task_storage_delete)(void *);                                       \
     int (*push)(_leaf_type *, u64);                                           \
     int (*pop)(_leaf_type *);                                                 \
     int (*peek)(_leaf_type *);                                                \
@@ -149,8 +183,20 @@ static __always_inline unsigned int bpf_log2l(unsigned long v) {
     u32 max_entries;                                                          \
     int flags;                                                                \
   };                                                                          \
-  __attribute__((section("maps/" _table_type)))                              \
-  struct _name##_table_t _name = {.flags = (_flags), .max_entries = (_max_entries)}
+  __BPF_XCC_MAP_VAR(_table_type, _name, .flags = (_flags),                    \
+                    .max_entries = (_max_entries))
+
+#define BPF_QUEUESTACK(_table_type, _name, _leaf_type, _max_entries, _flags)  \
+  struct _name##_table_t {                                                    \
+    _leaf_type leaf;                                                          \
+    int *(*peek)(_leaf_type *);                                               \
+    int *(*pop)(_leaf_type *);                                                \
+    int *(*push)(_leaf_type *, u64);                                          \
+    u32 max_entries;                                                          \
+    int flags;                                                                \
+  };                                                                          \
+  __BPF_XCC_MAP_VAR(_table_type, _name, .flags = (_flags),                    \
+                    .max_entries = (_max_entries))
 
 #define BPF_PERF_OUTPUT(_name)                                                \
   struct _name##_table_t {                                                    \
@@ -160,8 +206,7 @@ static __always_inline unsigned int bpf_log2l(unsigned long v) {
     int (*perf_submit_skb)(void *, u32, void *, u32);                         \
     u32 max_entries;                                                          \
   };                                                                          \
-  __attribute__((section("maps/perf_output")))                               \
-  struct _name##_table_t _name = {.max_entries = 0}
+  __BPF_XCC_MAP_VAR("perf_output", _name, .max_entries = 0)
 
 #define BPF_RINGBUF_OUTPUT(_name, _num_pages)                                 \
   struct _name##_table_t {                                                    \
@@ -173,15 +218,121 @@ static __always_inline unsigned int bpf_log2l(unsigned long v) {
     void (*ringbuf_submit)(void *, u64);                                      \
     u32 max_entries;                                                          \
   };                                                                          \
-  __attribute__((section("maps/ringbuf")))                                   \
-  struct _name##_table_t _name = {.max_entries = ((_num_pages) * 4096)}
+  __BPF_XCC_MAP_VAR("ringbuf", _name, .max_entries = ((_num_pages) * 4096))
+
+#define BPF_PERF_ARRAY(_name, _max_entries)                                   \
+  struct _name##_table_t {                                                    \
+    int key;                                                                  \
+    u32 leaf;                                                                 \
+    u64 (*perf_read)(int);                                                    \
+    int (*perf_counter_value)(int, void *, u32);                              \
+    u32 max_entries;                                                          \
+  };                                                                          \
+  __BPF_XCC_MAP_VAR("perf_array", _name, .max_entries = (_max_entries))
+
+#define BPF_CGROUP_ARRAY(_name, _max_entries)                                 \
+  struct _name##_table_t {                                                    \
+    int key;                                                                  \
+    u32 leaf;                                                                 \
+    int (*check_current_task)(int);                                           \
+    u32 max_entries;                                                          \
+  };                                                                          \
+  __BPF_XCC_MAP_VAR("cgroup_array", _name, .max_entries = (_max_entries))
+
+#define BPF_XDP_REDIRECT_MAP(_table_type, _leaf_type, _name, _max_entries)    \
+  struct _name##_table_t {                                                    \
+    u32 key;                                                                  \
+    _leaf_type leaf;                                                          \
+    u64 (*redirect_map)(int, int);                                            \
+    u32 max_entries;                                                          \
+  };                                                                          \
+  __BPF_XCC_MAP_VAR(_table_type, _name, .max_entries = (_max_entries))
+
+#define _BPF_XSKMAP(_name, _max_entries, _pinned)                             \
+  struct _name##_table_t {                                                    \
+    u32 key;                                                                  \
+    int leaf;                                                                 \
+    int *(*lookup)(int *);                                                    \
+    u64 (*redirect_map)(int, int);                                            \
+    u32 max_entries;                                                          \
+  };                                                                          \
+  __BPF_XCC_MAP_VAR("xskmap" _pinned, _name, .max_entries = (_max_entries))
+
+#define __BPF_XCC_LOCAL_STORAGE(_kind, _name, _leaf_type)                     \
+  struct _name##_table_t {                                                    \
+    int key;                                                                  \
+    _leaf_type leaf;                                                          \
+    void *(*_kind##_get)(void *, void *, int);                                \
+    int (*_kind##_delete)(void *);                                            \
+    u32 flags;                                                                \
+  };                                                                          \
+  __BPF_XCC_MAP_VAR(#_kind, _name, .flags = BPF_F_NO_PREALLOC)
+
+#define BPF_SOCKMAP_COMMON(_name, _max_entries, _kind, _helper_name)          \
+  struct _name##_table_t {                                                    \
+    u32 key;                                                                  \
+    int leaf;                                                                 \
+    int (*update)(u32 *, int *);                                              \
+    int (*delete)(u32 *);                                                     \
+    int (*_helper_name)(void *, void *, u64);                                 \
+    u32 max_entries;                                                          \
+  };                                                                          \
+  __BPF_XCC_MAP_VAR(_kind, _name, .max_entries = (_max_entries))
+
+#define BPF_SOCKHASH_COMMON(_name, _key_type, _max_entries)                   \
+  struct _name##_table_t {                                                    \
+    _key_type key;                                                            \
+    int leaf;                                                                 \
+    int (*update)(_key_type *, int *);                                        \
+    int (*delete)(_key_type *);                                               \
+    int (*sock_hash_update)(void *, void *, u64);                             \
+    int (*msg_redirect_hash)(void *, void *, u64);                            \
+    int (*sk_redirect_hash)(void *, void *, u64);                             \
+    u32 max_entries;                                                          \
+  };                                                                          \
+  __BPF_XCC_MAP_VAR("sockhash", _name, .max_entries = (_max_entries))
+
+#define BPF_CGROUP_STORAGE_COMMON(_name, _leaf_type, _kind)                   \
+  struct _name##_table_t {                                                    \
+    struct bpf_cgroup_storage_key key;                                        \
+    _leaf_type leaf;                                                          \
+    _leaf_type *(*lookup)(struct bpf_cgroup_storage_key *);                   \
+    int (*update)(struct bpf_cgroup_storage_key *, _leaf_type *);             \
+    int (*get_local_storage)(u64);                                            \
+  };                                                                          \
+  __BPF_XCC_MAP_VAR(_kind, _name, {0})
+
+#define __BPF_XCC_MAP_OF_MAPS(_kind, _inner_map_name, _key_type, _name, _max_entries) \
+  BPF_TABLE(_kind "$" _inner_map_name, _key_type, int, _name, _max_entries)
 
 #else /* __BPF_XCC_PASS == 2 */
 
-#define BPF_F_TABLE(_table_type, _key_type, _leaf_type, _name, _max_entries, _flags) \
+#define __BPF_XCC_MAP_KV(_name, _key_type, _leaf_type, _max_entries, _flags)  \
   struct {                                                                    \
     __uint(type, __bpf_xcc_maptype_##_name);                                  \
     __type(key, _key_type);                                                   \
+    __type(value, _leaf_type);                                                \
+    __uint(max_entries, (_max_entries));                                      \
+    __uint(map_flags, (_flags));                                              \
+  } _name SEC(".maps")
+
+/* Maps the kernel sizes itself (local storage, cgroup storage): no
+ * max_entries. */
+#define __BPF_XCC_MAP_KV_UNSIZED(_name, _key_type, _leaf_type, _flags)        \
+  struct {                                                                    \
+    __uint(type, __bpf_xcc_maptype_##_name);                                  \
+    __type(key, _key_type);                                                   \
+    __type(value, _leaf_type);                                                \
+    __uint(map_flags, (_flags));                                              \
+  } _name SEC(".maps")
+
+#define BPF_F_TABLE(_table_type, _key_type, _leaf_type, _name, _max_entries, _flags) \
+  __BPF_XCC_MAP_KV(_name, _key_type, _leaf_type, _max_entries, _flags)
+
+/* Queues and stacks have no key. */
+#define BPF_QUEUESTACK(_table_type, _name, _leaf_type, _max_entries, _flags)  \
+  struct {                                                                    \
+    __uint(type, __bpf_xcc_maptype_##_name);                                  \
     __type(value, _leaf_type);                                                \
     __uint(max_entries, (_max_entries));                                      \
     __uint(map_flags, (_flags));                                              \
@@ -200,16 +351,68 @@ static __always_inline unsigned int bpf_log2l(unsigned long v) {
     __uint(max_entries, ((_num_pages) * 4096));                               \
   } _name SEC(".maps")
 
+#define BPF_PERF_ARRAY(_name, _max_entries)                                   \
+  __BPF_XCC_MAP_KV(_name, int, u32, _max_entries, 0)
+#define BPF_CGROUP_ARRAY(_name, _max_entries)                                 \
+  __BPF_XCC_MAP_KV(_name, int, u32, _max_entries, 0)
+#define BPF_XDP_REDIRECT_MAP(_table_type, _leaf_type, _name, _max_entries)    \
+  __BPF_XCC_MAP_KV(_name, u32, _leaf_type, _max_entries, 0)
+#define _BPF_XSKMAP(_name, _max_entries, _pinned)                             \
+  __BPF_XCC_MAP_KV(_name, u32, int, _max_entries, 0)
+#define __BPF_XCC_LOCAL_STORAGE(_kind, _name, _leaf_type)                     \
+  __BPF_XCC_MAP_KV_UNSIZED(_name, int, _leaf_type, BPF_F_NO_PREALLOC)
+#define BPF_SOCKMAP_COMMON(_name, _max_entries, _kind, _helper_name)          \
+  __BPF_XCC_MAP_KV(_name, u32, int, _max_entries, 0)
+#define BPF_SOCKHASH_COMMON(_name, _key_type, _max_entries)                   \
+  __BPF_XCC_MAP_KV(_name, _key_type, int, _max_entries, 0)
+#define BPF_CGROUP_STORAGE_COMMON(_name, _leaf_type, _kind)                   \
+  __BPF_XCC_MAP_KV_UNSIZED(_name, struct bpf_cgroup_storage_key, _leaf_type, 0)
+
+/* A map of maps: its values are the inner map the rewriter names
+ * (__bpf_xcc_inner_<name>), as libbpf's __array(values, ...). */
+#define __BPF_XCC_MAP_OF_MAPS(_kind, _inner_map_name, _key_type, _name, _max_entries) \
+  struct {                                                                    \
+    __uint(type, __bpf_xcc_maptype_##_name);                                  \
+    __type(key, _key_type);                                                   \
+    __uint(max_entries, (_max_entries));                                      \
+    __array(values, __typeof__(__bpf_xcc_inner_##_name));                     \
+  } _name SEC(".maps")
+
 #endif /* __BPF_XCC_PASS */
 
 #define BPF_TABLE(_table_type, _key_type, _leaf_type, _name, _max_entries)    \
   BPF_F_TABLE(_table_type, _key_type, _leaf_type, _name, _max_entries, 0)
+/* A pinned table's path follows its kind, as in BCC; bpf-xcc's objects
+ * create the map (the path is not pinned). */
+#define BPF_TABLE_PINNED7(_table_type, _key_type, _leaf_type, _name, _max_entries, _pinned, _flags) \
+  BPF_F_TABLE(_table_type ":" _pinned, _key_type, _leaf_type, _name, _max_entries, _flags)
+#define BPF_TABLE_PINNED6(_table_type, _key_type, _leaf_type, _name, _max_entries, _pinned) \
+  BPF_F_TABLE(_table_type ":" _pinned, _key_type, _leaf_type, _name, _max_entries, 0)
+#define BPF_TABLE_PINNEDX(_1, _2, _3, _4, _5, _6, _7, NAME, ...) NAME
+#define BPF_TABLE_PINNED(...)                                                 \
+  BPF_TABLE_PINNEDX(__VA_ARGS__, BPF_TABLE_PINNED7, BPF_TABLE_PINNED6)(__VA_ARGS__)
+/* Tables BCC shares with other modules (maps/export, maps/shared) are the
+ * object's own maps here. */
 #define BPF_TABLE_PUBLIC(_table_type, _key_type, _leaf_type, _name, _max_entries) \
   BPF_TABLE(_table_type, _key_type, _leaf_type, _name, _max_entries)
 #define BPF_TABLE_SHARED(_table_type, _key_type, _leaf_type, _name, _max_entries) \
   BPF_TABLE(_table_type, _key_type, _leaf_type, _name, _max_entries)
-#define BPF_TABLE_PINNED(_table_type, _key_type, _leaf_type, _name, _max_entries, _pinned) \
-  BPF_TABLE(_table_type, _key_type, _leaf_type, _name, _max_entries)
+
+#define BPF_QUEUE_STACK3(_type, _name, _leaf_type, _max_entries)              \
+  BPF_QUEUESTACK(_type, _name, _leaf_type, _max_entries, 0)
+#define BPF_QUEUE_STACK4(_type, _name, _leaf_type, _max_entries, _flags)      \
+  BPF_QUEUESTACK(_type, _name, _leaf_type, _max_entries, _flags)
+#define BPF_QUEUE_STACKX(_1, _2, _3, _4, NAME, ...) NAME
+#define BPF_QUEUE(...)                                                        \
+  BPF_QUEUE_STACKX(__VA_ARGS__, BPF_QUEUE_STACK4, BPF_QUEUE_STACK3)("queue", __VA_ARGS__)
+#define BPF_STACK(...)                                                        \
+  BPF_QUEUE_STACKX(__VA_ARGS__, BPF_QUEUE_STACK4, BPF_QUEUE_STACK3)("stack", __VA_ARGS__)
+#define BPF_QUEUESTACK_PINNED(_table_type, _name, _leaf_type, _max_entries, _flags, _pinned) \
+  BPF_QUEUESTACK(_table_type ":" _pinned, _name, _leaf_type, _max_entries, _flags)
+#define BPF_QUEUESTACK_PUBLIC(_table_type, _name, _leaf_type, _max_entries, _flags) \
+  BPF_QUEUESTACK(_table_type, _name, _leaf_type, _max_entries, _flags)
+#define BPF_QUEUESTACK_SHARED(_table_type, _name, _leaf_type, _max_entries, _flags) \
+  BPF_QUEUESTACK(_table_type, _name, _leaf_type, _max_entries, _flags)
 
 /* BCC's argument-count overloading of the BPF_<KIND> macros. */
 #define __BPF_XCC_PICK(_1, _2, _3, _4, _5, NAME, ...) NAME
@@ -226,6 +429,8 @@ static __always_inline unsigned int bpf_log2l(unsigned long v) {
 #define BPF_PERCPU_HASH4(_name, _key_type, _leaf_type, _size) BPF_TABLE("percpu_hash", _key_type, _leaf_type, _name, _size)
 #define BPF_PERCPU_HASH(...) __BPF_XCC_PICK(__VA_ARGS__, _, BPF_PERCPU_HASH4, BPF_PERCPU_HASH3, BPF_PERCPU_HASH2, BPF_PERCPU_HASH1)(__VA_ARGS__)
 
+/* Not in BCC 0.26's helpers.h (BPF_TABLE("lru_hash", ...) is): kept for
+ * programs written against later BCC. */
 #define BPF_LRU_HASH1(_name) BPF_TABLE("lru_hash", u64, u64, _name, 10240)
 #define BPF_LRU_HASH2(_name, _key_type) BPF_TABLE("lru_hash", _key_type, u64, _name, 10240)
 #define BPF_LRU_HASH3(_name, _key_type, _leaf_type) BPF_TABLE("lru_hash", _key_type, _leaf_type, _name, 10240)
@@ -247,13 +452,66 @@ static __always_inline unsigned int bpf_log2l(unsigned long v) {
 #define BPF_HIST3(_name, _key_type, _size) BPF_TABLE("histogram", _key_type, u64, _name, _size)
 #define BPF_HISTOGRAM(...) __BPF_XCC_PICK(__VA_ARGS__, _, _, BPF_HIST3, BPF_HIST2, BPF_HIST1)(__VA_ARGS__)
 
+#define BPF_LPM_TRIE1(_name) BPF_F_TABLE("lpm_trie", u64, u64, _name, 10240, BPF_F_NO_PREALLOC)
+#define BPF_LPM_TRIE2(_name, _key_type) BPF_F_TABLE("lpm_trie", _key_type, u64, _name, 10240, BPF_F_NO_PREALLOC)
+#define BPF_LPM_TRIE3(_name, _key_type, _leaf_type) BPF_F_TABLE("lpm_trie", _key_type, _leaf_type, _name, 10240, BPF_F_NO_PREALLOC)
+#define BPF_LPM_TRIE4(_name, _key_type, _leaf_type, _size) BPF_F_TABLE("lpm_trie", _key_type, _leaf_type, _name, _size, BPF_F_NO_PREALLOC)
+#define BPF_LPM_TRIE(...) __BPF_XCC_PICK(__VA_ARGS__, _, BPF_LPM_TRIE4, BPF_LPM_TRIE3, BPF_LPM_TRIE2, BPF_LPM_TRIE1)(__VA_ARGS__)
+
+struct bpf_stacktrace_buildid {
+  struct bpf_stack_build_id trace[BPF_MAX_STACK_DEPTH];
+};
+
 #define BPF_STACK_TRACE(_name, _max_entries) \
   BPF_TABLE("stacktrace", int, struct bpf_stacktrace, _name, roundup_pow_of_two(_max_entries))
+#define BPF_STACK_TRACE_BUILDID(_name, _max_entries) \
+  BPF_F_TABLE("stacktrace", int, struct bpf_stacktrace_buildid, _name, roundup_pow_of_two(_max_entries), BPF_F_STACK_BUILD_ID)
 #define BPF_PROG_ARRAY(_name, _max_entries) BPF_TABLE("prog", u32, u32, _name, _max_entries)
-#define BPF_PERF_ARRAY(_name, _max_entries) BPF_TABLE("perf_event", int, u32, _name, _max_entries)
-#define BPF_CGROUP_ARRAY(_name, _max_entries) BPF_TABLE("cgroup_array", int, u32, _name, _max_entries)
-#define BPF_QUEUE(_name, _leaf_type, _max_entries) BPF_F_TABLE("queue", u32, _leaf_type, _name, _max_entries, 0)
-#define BPF_STACK(_name, _leaf_type, _max_entries) BPF_F_TABLE("stack", u32, _leaf_type, _name, _max_entries, 0)
+
+#define BPF_DEVMAP(_name, _max_entries) BPF_XDP_REDIRECT_MAP("devmap", int, _name, _max_entries)
+#define BPF_CPUMAP(_name, _max_entries) BPF_XDP_REDIRECT_MAP("cpumap", u32, _name, _max_entries)
+#define BPF_XSKMAP2(_name, _max_entries) _BPF_XSKMAP(_name, _max_entries, "")
+#define BPF_XSKMAP3(_name, _max_entries, _pinned) _BPF_XSKMAP(_name, _max_entries, ":" _pinned)
+#define BPF_XSKMAPX(_1, _2, _3, NAME, ...) NAME
+#define BPF_XSKMAP(...) BPF_XSKMAPX(__VA_ARGS__, BPF_XSKMAP3, BPF_XSKMAP2)(__VA_ARGS__)
+
+#define BPF_ARRAY_OF_MAPS(_name, _inner_map_name, _max_entries) \
+  __BPF_XCC_MAP_OF_MAPS("array_of_maps", _inner_map_name, int, _name, _max_entries)
+#define BPF_HASH_OF_MAPS2(_name, _inner_map_name) \
+  __BPF_XCC_MAP_OF_MAPS("hash_of_maps", _inner_map_name, int, _name, 10240)
+#define BPF_HASH_OF_MAPS3(_name, _key_type, _inner_map_name) \
+  __BPF_XCC_MAP_OF_MAPS("hash_of_maps", _inner_map_name, _key_type, _name, 10240)
+#define BPF_HASH_OF_MAPS4(_name, _key_type, _inner_map_name, _max_entries) \
+  __BPF_XCC_MAP_OF_MAPS("hash_of_maps", _inner_map_name, _key_type, _name, _max_entries)
+#define BPF_HASH_OF_MAPSX(_name, _2, _3, _4, NAME, ...) NAME
+#define BPF_HASH_OF_MAPS(...) \
+  BPF_HASH_OF_MAPSX(__VA_ARGS__, BPF_HASH_OF_MAPS4, BPF_HASH_OF_MAPS3, BPF_HASH_OF_MAPS2)(__VA_ARGS__)
+
+#define BPF_SK_STORAGE(_name, _leaf_type) __BPF_XCC_LOCAL_STORAGE(sk_storage, _name, _leaf_type)
+#define BPF_INODE_STORAGE(_name, _leaf_type) __BPF_XCC_LOCAL_STORAGE(inode_storage, _name, _leaf_type)
+#define BPF_TASK_STORAGE(_name, _leaf_type) __BPF_XCC_LOCAL_STORAGE(task_storage, _name, _leaf_type)
+
+#define BPF_SOCKMAP(_name, _max_entries) \
+  BPF_SOCKMAP_COMMON(_name, _max_entries, "sockmap", sock_map_update)
+#define BPF_SOCKHASH1(_name) BPF_SOCKHASH_COMMON(_name, u32, 10240)
+#define BPF_SOCKHASH2(_name, _key_type) BPF_SOCKHASH_COMMON(_name, _key_type, 10240)
+#define BPF_SOCKHASH3(_name, _key_type, _max_entries) BPF_SOCKHASH_COMMON(_name, _key_type, _max_entries)
+#define BPF_SOCKHASHX(_1, _2, _3, NAME, ...) NAME
+#define BPF_SOCKHASH(...) \
+  BPF_SOCKHASHX(__VA_ARGS__, BPF_SOCKHASH3, BPF_SOCKHASH2, BPF_SOCKHASH1)(__VA_ARGS__)
+
+#define BPF_CGROUP_STORAGE(_name, _leaf_type) \
+  BPF_CGROUP_STORAGE_COMMON(_name, _leaf_type, "cgroup_storage")
+#define BPF_PERCPU_CGROUP_STORAGE(_name, _leaf_type) \
+  BPF_CGROUP_STORAGE_COMMON(_name, _leaf_type, "percpu_cgroup_storage")
+
+/* Packet parsing state machine helper. */
+#define cursor_advance(_cursor, _len) \
+  ({ void *_tmp = _cursor; _cursor += _len; _tmp; })
+
+#ifndef CUR_CPU_IDENTIFIER
+#define CUR_CPU_IDENTIFIER BPF_F_CURRENT_CPU
+#endif
 
 /* ---- Program definitions ---------------------------------------------- */
 #define TRACEPOINT_PROBE(category, event)                                     \
@@ -290,36 +548,45 @@ static __always_inline unsigned int bpf_log2l(unsigned long v) {
                               __bpf_xcc_data_loc_at(field));                  \
   } while (0)
 
-/* KFUNC_PROBE / KRETFUNC_PROBE: fentry/fexit programs whose arguments come
- * from the u64 array the trampoline passes. */
-#define ___bpf_xcc_narg(...) ___bpf_xcc_nth(_, ##__VA_ARGS__, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0)
-#define ___bpf_xcc_nth(_, _1, _2, _3, _4, _5, _6, _7, _8, _9, _a, _b, _c, N, ...) N
-#define ___bpf_xcc_concat(a, b) a##b
-#define ___bpf_xcc_apply(fn, n) ___bpf_xcc_concat(fn, n)
-#define ___bpf_xcc_ctx0() ctx
-#define ___bpf_xcc_ctx1(x) ___bpf_xcc_ctx0(), (void *)ctx[0]
-#define ___bpf_xcc_ctx2(x, args...) ___bpf_xcc_ctx1(args), (void *)ctx[1]
-#define ___bpf_xcc_ctx3(x, args...) ___bpf_xcc_ctx2(args), (void *)ctx[2]
-#define ___bpf_xcc_ctx4(x, args...) ___bpf_xcc_ctx3(args), (void *)ctx[3]
-#define ___bpf_xcc_ctx5(x, args...) ___bpf_xcc_ctx4(args), (void *)ctx[4]
-#define ___bpf_xcc_ctx6(x, args...) ___bpf_xcc_ctx5(args), (void *)ctx[5]
-#define ___bpf_xcc_ctx7(x, args...) ___bpf_xcc_ctx6(args), (void *)ctx[6]
-#define ___bpf_xcc_ctx8(x, args...) ___bpf_xcc_ctx7(args), (void *)ctx[7]
-#define ___bpf_xcc_ctx(args...) ___bpf_xcc_apply(___bpf_xcc_ctx, ___bpf_xcc_narg(args))(args)
-#define BPF_XCC_PROG(name, args...)                                           \
+/* BCC 0.26's BPF_PROG (from the kernel's selftests): a trampoline program
+ * (fentry/fexit/fmod_ret/lsm) whose arguments come from the u64 array the
+ * trampoline passes. The function names are BCC's (kfunc__FN, lsm__HOOK, ...);
+ * bpf-xcc gives them libbpf's sections (fentry/FN, lsm/HOOK, ...). */
+#define ___bpf_concat(a, b) a##b
+#define ___bpf_apply(fn, n) ___bpf_concat(fn, n)
+#define ___bpf_nth(_, _1, _2, _3, _4, _5, _6, _7, _8, _9, _a, _b, _c, N, ...) N
+#define ___bpf_narg(...) ___bpf_nth(_, ##__VA_ARGS__, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0)
+#define ___bpf_ctx_cast0() ctx
+#define ___bpf_ctx_cast1(x) ___bpf_ctx_cast0(), (void *)ctx[0]
+#define ___bpf_ctx_cast2(x, args...) ___bpf_ctx_cast1(args), (void *)ctx[1]
+#define ___bpf_ctx_cast3(x, args...) ___bpf_ctx_cast2(args), (void *)ctx[2]
+#define ___bpf_ctx_cast4(x, args...) ___bpf_ctx_cast3(args), (void *)ctx[3]
+#define ___bpf_ctx_cast5(x, args...) ___bpf_ctx_cast4(args), (void *)ctx[4]
+#define ___bpf_ctx_cast6(x, args...) ___bpf_ctx_cast5(args), (void *)ctx[5]
+#define ___bpf_ctx_cast7(x, args...) ___bpf_ctx_cast6(args), (void *)ctx[6]
+#define ___bpf_ctx_cast8(x, args...) ___bpf_ctx_cast7(args), (void *)ctx[7]
+#define ___bpf_ctx_cast9(x, args...) ___bpf_ctx_cast8(args), (void *)ctx[8]
+#define ___bpf_ctx_cast10(x, args...) ___bpf_ctx_cast9(args), (void *)ctx[9]
+#define ___bpf_ctx_cast11(x, args...) ___bpf_ctx_cast10(args), (void *)ctx[10]
+#define ___bpf_ctx_cast12(x, args...) ___bpf_ctx_cast11(args), (void *)ctx[11]
+#define ___bpf_ctx_cast(args...) ___bpf_apply(___bpf_ctx_cast, ___bpf_narg(args))(args)
+#define BPF_PROG(name, args...)                                               \
   int name(unsigned long long *ctx);                                          \
   static __always_inline int ____##name(unsigned long long *ctx, ##args);     \
   int name(unsigned long long *ctx) {                                         \
+    int __ret;                                                                \
     _Pragma("GCC diagnostic push")                                            \
     _Pragma("GCC diagnostic ignored \"-Wint-conversion\"")                    \
-    return ____##name(___bpf_xcc_ctx(args));                                  \
+    __ret = ____##name(___bpf_ctx_cast(args));                                \
     _Pragma("GCC diagnostic pop")                                             \
+    return __ret;                                                             \
   }                                                                           \
   static __always_inline int ____##name(unsigned long long *ctx, ##args)
-#define KFUNC_PROBE(event, args...) BPF_XCC_PROG(kfunc__vmlinux__##event, args)
-#define KRETFUNC_PROBE(event, args...) BPF_XCC_PROG(kretfunc__vmlinux__##event, args)
-#define MODULE_KFUNC_PROBE(module, event, args...) BPF_XCC_PROG(kfunc__##module##__##event, args)
-#define MODULE_KRETFUNC_PROBE(module, event, args...) BPF_XCC_PROG(kretfunc__##module##__##event, args)
+#define KFUNC_PROBE(event, args...) BPF_PROG(kfunc__##event, ##args)
+#define KRETFUNC_PROBE(event, args...) BPF_PROG(kretfunc__##event, ##args)
+#define KMOD_RET(event, args...) BPF_PROG(kmod_ret__##event, ##args)
+#define LSM_PROBE(event, args...) BPF_PROG(lsm__##event, ##args)
+#define BPF_ITER(target) int bpf_iter__##target(struct bpf_iter__##target *ctx)
 
 #define BPF_LICENSE(name) char _license[] SEC("license") = #name
 
