@@ -4,12 +4,12 @@
 #include "KernelTree.h"
 #include "ObjectWriter.h"
 #include "Program.h"
+#include "TracepointStructs.h"
 #include "UsdtRewrite.h"
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/IR/LLVMContext.h"
-#include "llvm/Support/Regex.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstdlib>
@@ -50,44 +50,184 @@ static std::string archPrologue(const ArchInfo &A) {
   return P;
 }
 
-// Structs of the tracepoints the program names, from the profile.
-static Error tracepointPrologue(StringRef Source, const Profile *Prof,
-                                StringRef File, std::string &Out) {
-  Regex Probe("TRACEPOINT_PROBE[ \t]*\\([ \t]*([A-Za-z0-9_]+)[ \t]*,[ \t]*([A-Za-z0-9_]+)[ \t]*\\)");
-  Regex Struct("struct[ \t]+tracepoint__([A-Za-z0-9_]+)__([A-Za-z0-9_]+)");
-  StringSet<> Done;
-  for (Regex *Re : {&Probe, &Struct}) {
-    StringRef Rest = Source;
-    SmallVector<StringRef, 3> M;
-    while (Re->match(Rest, &M)) {
-      std::string Cat = M[1].str(), Ev = M[2].str();
-      size_t Line = 1 + Source.take_front(M[0].data() - Source.data()).count('\n');
-      Rest = Rest.drop_front(M[0].data() + M[0].size() - Rest.data());
-      if (Re == &Struct) {
-        // struct tracepoint__a__b_c is ambiguous; BCC splits at the first "__".
-        StringRef Full = M[0];
-        Full = Full.drop_front(Full.find("tracepoint__") + 12);
-        size_t Sep = Full.find("__");
-        Cat = Full.take_front(Sep).str();
-        Ev = Full.drop_front(Sep + 2).str();
+namespace {
+/// A tracepoint the program names: TRACEPOINT_PROBE(CAT, EV) or
+/// `struct tracepoint__CAT__EV`, at the line of its use.
+struct TracepointUse {
+  std::string Category, Event;
+  unsigned Line;
+};
+} // namespace
+
+// The tracepoints the program names in code that is compiled: found in the
+// preprocessed token stream of the program (TRACEPOINT_PROBE expands to
+// `struct tracepoint__CAT__EV *args`), so a comment or an #if 0 block names
+// none.
+static Expected<std::vector<TracepointUse>>
+tracepointUses(const FrontendInput &In) {
+  std::vector<TracepointUse> Uses;
+  StringRef Text = In.Source;
+  if (!Text.contains("TRACEPOINT_PROBE") && !Text.contains("tracepoint__"))
+    return Uses; // nothing can name one (macros from headers aside)
+  bool AfterStruct = false;
+  StringSet<> Seen;
+  Error E = forEachMainFileToken(In, [&](StringRef Tok, unsigned Line) {
+    bool WasStruct = AfterStruct;
+    AfterStruct = Tok == "struct";
+    if (!WasStruct || !Tok.consume_front("tracepoint__"))
+      return;
+    // struct tracepoint__a__b_c is ambiguous; BCC splits at the first "__".
+    size_t Sep = Tok.find("__");
+    if (Sep == StringRef::npos || Sep == 0 || Sep + 2 >= Tok.size())
+      return;
+    TracepointUse U{Tok.take_front(Sep).str(), Tok.drop_front(Sep + 2).str(), Line};
+    if (Seen.insert(U.Category + "/" + U.Event).second)
+      Uses.push_back(std::move(U));
+  });
+  if (E)
+    return std::move(E);
+  return Uses;
+}
+
+// Structs of the tracepoints the program names: from the profile's format
+// when it has the tracepoint (a different layout in the kernel tree is a
+// warning), else from the kernel tree (TracepointStructs).
+static Error tracepointPrologue(const FrontendInput &In, const ArchInfo &Arch,
+                                const KernelTree &Tree,
+                                const Profile *Prof, StringRef ProfileName,
+                                StringRef File, bool Verbose, std::string &Out) {
+  auto Uses = tracepointUses(In);
+  if (!Uses)
+    return Uses.takeError();
+  if (Uses->empty())
+    return Error::success();
+  TracepointStructs FromTree(Tree.sourceDir(), Arch.KernelDir, In);
+  for (const TracepointUse &U : *Uses) {
+    std::string Where = (File + ":" + Twine(U.Line)).str();
+    std::optional<StringRef> Fmt;
+    if (Prof)
+      Fmt = Prof->tracepointFormat(U.Category, U.Event);
+    auto TreeFields = FromTree.fields(U.Category, U.Event);
+    std::string Derived;
+    if (Fmt) {
+      if (TreeFields) {
+        TracepointDiff Diff =
+            compareTracepointFields(*TreeFields, parseFormat(*Fmt));
+        for (const std::vector<std::string> *L : {&Diff.Layout, &Diff.Names})
+          for (const std::string &D : *L)
+            errs() << Where << ": warning: tracepoint " << U.Category << ":"
+                 << U.Event << ": " << D << " (" << ProfileName
+                 << "'s format is used)\n";
+      } else if (Verbose) {
+        errs() << "bpf-xcc: tracepoint " << U.Category << ":" << U.Event
+               << ": not checked against the kernel tree: "
+               << toString(TreeFields.takeError()) << "\n";
+      } else {
+        consumeError(TreeFields.takeError());
       }
-      if (!Done.insert(Cat + "/" + Ev).second)
-        continue;
-      std::optional<StringRef> Fmt;
-      if (Prof)
-        Fmt = Prof->tracepointFormat(Cat, Ev);
-      if (!Fmt)
+    } else {
+      if (!TreeFields)
         return createStringError(
             inconvertibleErrorCode(),
-            "%s:%zu: error: no format for tracepoint %s:%s: give the target's "
+            "%s: error: no format for tracepoint %s:%s: %s; give the target's "
             "profile with --profile (bpfd-remote ... GET_TARGET_PROFILE)",
-            File.str().c_str(), Line, Cat.c_str(), Ev.c_str());
-      auto S = tracepointStruct(Cat, Ev, *Fmt);
-      if (!S)
-        return S.takeError();
-      Out += *S + "\n";
+            Where.c_str(), U.Category.c_str(), U.Event.c_str(),
+            toString(TreeFields.takeError()).c_str());
+      Derived = formatText(*TreeFields);
+      Fmt = Derived;
+      if (Verbose)
+        errs() << "bpf-xcc: tracepoint " << U.Category << ":" << U.Event
+               << ": record layout from the kernel tree\n";
     }
+    auto S = tracepointStruct(U.Category, U.Event, *Fmt);
+    if (!S)
+      return S.takeError();
+    Out += *S + "\n";
   }
+  return Error::success();
+}
+
+Error printTracepointFormats(const CompileOptions &Opts, ArrayRef<std::string> Names,
+                            raw_ostream &OS) {
+  auto Arch = lookupArch(Opts.ArchName);
+  if (!Arch)
+    return Arch.takeError();
+  auto Tree = KernelTree::open(Opts.KernelDir, *Arch);
+  if (!Tree)
+    return Tree.takeError();
+  FrontendInput In;
+  In.Triple = Arch->Triple.str();
+  In.ResourceDir = Opts.ResourceDir.empty() ? defaultResourceDir() : Opts.ResourceDir;
+  In.Verbose = Opts.Verbose;
+  for (const std::string &I : Opts.Includes)
+    In.Flags.push_back("-I" + I);
+  for (const std::string &F : Tree->flags())
+    In.Flags.push_back(F);
+  for (const std::string &D : Opts.Defines)
+    In.Flags.push_back("-D" + D);
+  TracepointStructs FromTree(Tree->sourceDir(), Arch->KernelDir, In);
+  const Profile *Prof = Opts.Prof;
+
+  bool Summary = Names.size() == 1 && Names[0] == "@profile";
+  std::vector<std::string> List;
+  if (Summary) {
+    if (!Prof)
+      return createStringError(inconvertibleErrorCode(),
+                               "--tracepoint-format=@profile needs --profile");
+    List = Prof->tracepoints();
+  } else {
+    List = Names;
+  }
+  unsigned Derived = 0, Equal = 0, Renamed = 0, Differ = 0, Missing = 0;
+  for (const std::string &Name : List) {
+    auto [Cat, Ev] = StringRef(Name).split(Summary ? '/' : ':');
+    if (Cat.empty() || Ev.empty())
+      return createStringError(inconvertibleErrorCode(),
+                               "--tracepoint-format %s: not CATEGORY:EVENT",
+                               Name.c_str());
+    std::string TP = (Cat + ":" + Ev).str();
+    auto Fields = FromTree.fields(Cat, Ev);
+    if (!Fields) {
+      ++Missing;
+      std::string Why = toString(Fields.takeError());
+      if (!Summary)
+        return createStringError(inconvertibleErrorCode(), "tracepoint %s: %s",
+                                 TP.c_str(), Why.c_str());
+      OS << "missing " << TP << ": " << Why << "\n";
+      continue;
+    }
+    ++Derived;
+    if (!Summary)
+      OS << "tracepoint " << TP << "\n" << formatText(*Fields);
+    std::optional<StringRef> Fmt;
+    if (Prof)
+      Fmt = Prof->tracepointFormat(Cat, Ev);
+    if (!Fmt) {
+      if (Prof && !Summary)
+        OS << "compare " << TP << ": not in " << Opts.ProfileName << "\n";
+      continue;
+    }
+    std::vector<TracepointField> Target = parseFormat(*Fmt);
+    TracepointDiff Diff = compareTracepointFields(*Fields, Target);
+    if (Diff.empty()) {
+      ++Equal;
+      OS << "equal " << TP << " (" << Target.size() << " fields)\n";
+      continue;
+    }
+    ++(Diff.Layout.empty() ? Renamed : Differ);
+    for (const std::string &D : Diff.Layout)
+      OS << "differs " << TP << ": " << D << "\n";
+    for (const std::string &D : Diff.Names)
+      OS << "renamed " << TP << ": " << D << "\n";
+  }
+  if (Summary)
+    OS << "summary: tracepoints=" << List.size() << " derived=" << Derived
+       << " equal=" << Equal << " renamed=" << Renamed << " differ=" << Differ
+       << " missing=" << Missing << "\n";
+  if (Differ)
+    return createStringError(inconvertibleErrorCode(),
+                             "%u tracepoint(s) differ from %s", Differ,
+                             Opts.ProfileName.c_str());
   return Error::success();
 }
 
@@ -184,10 +324,12 @@ Expected<CompileResult> compileProgram(const CompileOptions &Opts) {
     errs() << "\n";
   }
 
+  In.Prologue = archPrologue(*Arch);
   std::string TpPrologue;
-  if (Error E = tracepointPrologue(In.Source, Prof, Opts.FileName, TpPrologue))
+  if (Error E = tracepointPrologue(In, *Arch, *Tree, Prof, Opts.ProfileName,
+                                   Opts.FileName, Opts.Verbose, TpPrologue))
     return E;
-  In.Prologue = archPrologue(*Arch) + TpPrologue;
+  In.Prologue += TpPrologue;
 
   bool Wrappers = Tree->config("ARCH_HAS_SYSCALL_WRAPPER") == "y";
   RewriteOptions RO;

@@ -69,6 +69,16 @@ private:
 
 llvm::Expected<CompileResult> compileProgram(const CompileOptions &Opts);
 
+/// bpf-xcc --tracepoint-format: the record of each CATEGORY:EVENT of
+/// \p Names as the kernel tree gives it, printed as tracefs prints a
+/// format's fields; with Opts.Prof, compared with the profile's format.
+/// The name "@profile" stands for every tracepoint of the profile and prints
+/// one line per tracepoint and a summary instead. Fails when a tracepoint
+/// cannot be derived or differs from the profile.
+llvm::Error printTracepointFormats(const CompileOptions &Opts,
+                                   llvm::ArrayRef<std::string> Names,
+                                   llvm::raw_ostream &OS);
+
 /// The clang resource folder compiled in (builtin headers such as stddef.h).
 const char *defaultResourceDir();
 

@@ -308,6 +308,45 @@ private:
 };
 } // namespace
 
+namespace {
+/// Hands the main file's preprocessed tokens to a callback.
+class MainTokensAction : public PreprocessOnlyAction {
+public:
+  explicit MainTokensAction(function_ref<void(StringRef, unsigned)> Fn) : Fn(Fn) {}
+  void ExecuteAction() override {
+    Preprocessor &PP = getCompilerInstance().getPreprocessor();
+    SourceManager &SM = PP.getSourceManager();
+    PP.EnterMainSourceFile();
+    Token Tok;
+    while (true) {
+      PP.Lex(Tok);
+      if (Tok.is(tok::eof))
+        break;
+      SourceLocation L = SM.getExpansionLoc(Tok.getLocation());
+      if (!SM.isWrittenInMainFile(L))
+        continue;
+      Fn(PP.getSpelling(Tok), SM.getPresumedLoc(L).getLine());
+    }
+  }
+
+private:
+  function_ref<void(StringRef, unsigned)> Fn;
+};
+} // namespace
+
+Error forEachMainFileToken(const FrontendInput &In,
+                           function_ref<void(StringRef, unsigned)> Fn) {
+  // Errors are the analysis pass's to report, once.
+  DiagnosticConsumer Quiet;
+  Pass P(In, 1, withPrologue(In, In.Prologue, In.Source), &Quiet);
+  if (!P.Ok)
+    return failed("invalid compiler flags");
+  P.CI.getDiagnosticOpts().ShowCarets = false; // "N warnings generated"
+  MainTokensAction Action(Fn);
+  P.CI.ExecuteAction(Action);
+  return Error::success();
+}
+
 Expected<std::vector<std::pair<std::string, std::string>>>
 definedMacros(const FrontendInput &In) {
   std::vector<std::pair<std::string, std::string>> Out;
@@ -318,6 +357,47 @@ definedMacros(const FrontendInput &In) {
   if (!P.CI.ExecuteAction(Action) || P.CI.getDiagnostics().hasErrorOccurred())
     return failed("preprocessing failed");
   return std::move(Out);
+}
+
+namespace {
+/// Hands the finished AST to a callback; no function body is parsed.
+class InspectConsumer : public ASTConsumer {
+public:
+  explicit InspectConsumer(function_ref<void(ASTContext &)> Fn) : Fn(Fn) {}
+  void HandleTranslationUnit(ASTContext &Ctx) override { Fn(Ctx); }
+  bool shouldSkipFunctionBody(Decl *) override { return true; }
+
+private:
+  function_ref<void(ASTContext &)> Fn;
+};
+
+class InspectAction : public ASTFrontendAction {
+public:
+  explicit InspectAction(function_ref<void(ASTContext &)> Fn) : Fn(Fn) {}
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &,
+                                                 StringRef) override {
+    return std::make_unique<InspectConsumer>(Fn);
+  }
+
+private:
+  function_ref<void(ASTContext &)> Fn;
+};
+
+} // namespace
+
+Error inspectAST(const FrontendInput &In,
+                 function_ref<void(ASTContext &)> Inspect) {
+  DiagnosticConsumer Quiet;
+  Pass P(In, 1, withPrologue(In, In.Prologue, In.Source),
+         In.Verbose ? nullptr : &Quiet);
+  if (!P.Ok)
+    return failed("invalid compiler flags");
+  P.CI.getFrontendOpts().SkipFunctionBodies = true;
+  P.CI.getDiagnosticOpts().ShowCarets = In.Verbose; // "N warnings generated"
+  InspectAction Action(Inspect);
+  if (!P.CI.ExecuteAction(Action))
+    return failed("cannot parse " + In.FileName);
+  return Error::success();
 }
 
 Error runAnalysisPass(const FrontendInput &In, const RewriteOptions &Opts,

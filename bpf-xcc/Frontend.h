@@ -14,9 +14,15 @@
 #include "llvm/IR/Module.h"
 #include "llvm/Support/Error.h"
 
+#include "llvm/ADT/STLFunctionalExtras.h"
+
 #include <memory>
 #include <string>
 #include <vector>
+
+namespace clang {
+class ASTContext;
+}
 
 namespace bpfxcc {
 
@@ -61,6 +67,21 @@ runCodePass(const FrontendInput &In, llvm::LLVMContext &Ctx);
 /// target (name, replacement text as spelled).
 llvm::Expected<std::vector<std::pair<std::string, std::string>>>
 definedMacros(const FrontendInput &In);
+
+/// Preprocesses In's text for the target and hands each token of the main
+/// file's code (comments and skipped #if blocks give none; a macro's tokens
+/// count where the macro is used) to \p Fn with its presumed line.
+llvm::Error
+forEachMainFileToken(const FrontendInput &In,
+                     llvm::function_ref<void(llvm::StringRef, unsigned)> Fn);
+
+/// Parses In's text for the target without compiling any function body and
+/// hands the AST to \p Inspect (layouts of structs, constant initializers).
+/// Errors are printed only with In.Verbose; the AST is handed over even when
+/// some declarations are in error, so \p Inspect must check what it reads.
+/// Fails when clang cannot run at all.
+llvm::Error inspectAST(const FrontendInput &In,
+                       llvm::function_ref<void(clang::ASTContext &)> Inspect);
 
 /// The cc1 command line of a pass, for -v.
 std::vector<std::string> cc1Args(const FrontendInput &In, int Pass);

@@ -125,14 +125,25 @@ std::optional<StringRef> Profile::tracepointFormat(StringRef Category,
   return StringRef(It->second);
 }
 
-// One `field:TYPE NAME;<tab>offset:N;<tab>size:N;<tab>signed:N;` line.
-struct FormatField {
-  std::string Decl; // "TYPE NAME" as written
-  unsigned Offset = 0, Size = 0;
-  bool Signed = false;
-};
+std::string TracepointField::decl() const {
+  // tracefs: "char comm[16]" for an array, "__data_loc char[] name" as is.
+  size_t Bracket = StringRef(Type).find('[');
+  if (Bracket == StringRef::npos || StringRef(Type).starts_with("__data_loc") ||
+      StringRef(Type).starts_with("__rel_loc"))
+    return Type + " " + Name;
+  return Type.substr(0, Bracket) + " " + Name + Type.substr(Bracket);
+}
 
-static bool parseField(StringRef Line, FormatField &F) {
+std::vector<std::string> Profile::tracepoints() const {
+  std::vector<std::string> Out;
+  for (const auto &E : Formats)
+    Out.push_back(E.getKey().str());
+  llvm::sort(Out);
+  return Out;
+}
+
+// One `field:TYPE NAME;<tab>offset:N;<tab>size:N;<tab>signed:N;` line.
+static bool parseField(StringRef Line, TracepointField &F) {
   Line = Line.trim();
   if (!Line.consume_front("field:"))
     return false;
@@ -140,7 +151,18 @@ static bool parseField(StringRef Line, FormatField &F) {
   Line.split(Parts, ';', -1, false);
   if (Parts.size() < 3)
     return false;
-  F.Decl = Parts[0].trim().str();
+  StringRef Decl = Parts[0].trim();
+  // The name is the last word, its array suffix going back to the type.
+  StringRef Suffix;
+  if (Decl.ends_with("]") && !Decl.starts_with("__data_loc") &&
+      !Decl.starts_with("__rel_loc")) {
+    size_t Open = Decl.rfind('[');
+    Suffix = Decl.substr(Open);
+    Decl = Decl.take_front(Open).rtrim();
+  }
+  size_t NameAt = Decl.find_last_of(" *");
+  F.Name = Decl.substr(NameAt + 1).str();
+  F.Type = (Decl.take_front(NameAt + 1).rtrim() + Suffix).str();
   for (StringRef P : ArrayRef(Parts).drop_front()) {
     auto [K, V] = P.trim().split(':');
     if (K == "offset" && V.getAsInteger(10, F.Offset))
@@ -153,21 +175,38 @@ static bool parseField(StringRef Line, FormatField &F) {
   return true;
 }
 
+std::vector<TracepointField> parseFormat(StringRef Format) {
+  std::vector<TracepointField> Out;
+  SmallVector<StringRef, 0> Lines;
+  Format.split(Lines, '\n');
+  for (StringRef L : Lines) {
+    TracepointField F;
+    if (parseField(L, F))
+      Out.push_back(std::move(F));
+  }
+  return Out;
+}
+
+std::string formatText(ArrayRef<TracepointField> Fields) {
+  std::string Out;
+  for (const TracepointField &F : Fields)
+    Out += "\tfield:" + F.decl() + ";\toffset:" + std::to_string(F.Offset) +
+           ";\tsize:" + std::to_string(F.Size) +
+           ";\tsigned:" + (F.Signed ? "1" : "0") + ";\n";
+  return Out;
+}
+
 Expected<std::string> tracepointStruct(StringRef Category, StringRef Event,
                                        StringRef Format) {
   std::string Name = ("tracepoint__" + Category + "__" + Event).str();
   std::string Out = "struct " + Name + " { u64 __do_not_use__;";
   unsigned Cur = 8, Pad = 0;
-  SmallVector<StringRef, 0> Lines;
-  Format.split(Lines, '\n');
-  for (StringRef L : Lines) {
-    FormatField F;
-    if (!parseField(L, F))
-      continue;
-    StringRef Decl = F.Decl;
+  for (const TracepointField &F : parseFormat(Format)) {
+    std::string DeclText = F.decl();
+    StringRef Decl = DeclText;
     size_t NameAt = Decl.find_last_of(" *");
     StringRef FieldName = Decl.substr(NameAt + 1);
-    if (FieldName.starts_with("common_"))
+    if (StringRef(F.Name).starts_with("common_"))
       continue;
     std::string Field;
     if (Decl.starts_with("__data_loc")) {
@@ -178,14 +217,14 @@ Expected<std::string> tracepointStruct(StringRef Category, StringRef Event,
       std::string Int = (F.Signed ? "s" : "u") + std::to_string(F.Size * 8);
       Field = Int + " " + FieldName.str();
     } else {
-      Field = F.Decl;
+      Field = DeclText;
     }
     if (F.Offset < Cur)
       return createStringError(inconvertibleErrorCode(),
                                "tracepoint %s:%s: field '%s' at offset %u "
                                "overlaps the previous field",
                                Category.str().c_str(), Event.str().c_str(),
-                               F.Decl.c_str(), F.Offset);
+                               DeclText.c_str(), F.Offset);
     if (F.Offset > Cur)
       Out += " char __pad_" + std::to_string(Pad++) + "[" +
              std::to_string(F.Offset - Cur) + "];";

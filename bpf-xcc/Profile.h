@@ -22,6 +22,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace bpfxcc {
 
@@ -32,6 +33,8 @@ public:
   /// The format text of tracepoint CAT/EV, or None.
   std::optional<llvm::StringRef> tracepointFormat(llvm::StringRef Category,
                                                   llvm::StringRef Event) const;
+  /// Every tracepoint of the profile, "cat/ev", sorted.
+  std::vector<std::string> tracepoints() const;
   std::optional<unsigned> versionCode() const { return VersionCode; }
   llvm::StringRef release() const { return Release; }
   llvm::StringRef arch() const { return Arch; }
@@ -51,6 +54,22 @@ private:
   std::string Release, Arch;
   llvm::StringSet<> Symbols;
 };
+
+/// One field of a tracepoint's record, as its format file lists it.
+struct TracepointField {
+  std::string Type; ///< "char[16]" for arrays, "__data_loc char[]", ...
+  std::string Name;
+  unsigned Offset = 0, Size = 0;
+  bool Signed = false;
+  /// "TYPE NAME" as tracefs prints it ("char comm[16]").
+  std::string decl() const;
+};
+
+/// The fields of a format file's `field:` lines, in order.
+std::vector<TracepointField> parseFormat(llvm::StringRef Format);
+
+/// `field:` lines as tracefs prints them (what parseFormat reads).
+std::string formatText(llvm::ArrayRef<TracepointField> Fields);
 
 /// The struct BCC generates for a TRACEPOINT_PROBE's args from the event's
 /// format: `struct tracepoint__CAT__EV { u64 __do_not_use__; ... };`, with

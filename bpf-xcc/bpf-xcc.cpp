@@ -64,6 +64,13 @@ static cl::opt<bool> SyscallTableOpt(
     cl::desc("Print the target's system call numbers as `ausyscall --dump` does "
              "(from the kernel tree's asm/unistd.h) and stop; no input file"),
     cl::cat(Cat));
+static cl::list<std::string> TracepointFormat(
+    "tracepoint-format",
+    cl::desc("Print the record of tracepoint CATEGORY:EVENT as the kernel tree "
+             "gives it (tracefs format fields) and, with --profile, compare it "
+             "with the profile's format; @profile: every tracepoint of the "
+             "profile, one line each; no input file; repeatable"),
+    cl::value_desc("cat:event"), cl::cat(Cat));
 static cl::opt<std::string> ResourceDir(
     "resource-dir", cl::desc("clang's resource folder (builtin headers)"),
     cl::init(defaultResourceDir()), cl::Hidden, cl::cat(Cat));
@@ -136,6 +143,27 @@ int main(int argc, char **argv) {
     outs() << "Using " << Arch->Name << " syscall table:\n";
     for (const auto &[Nr, Name] : *Table)
       outs() << Nr << "\t" << Name << "\n";
+    return 0;
+  }
+  if (!TracepointFormat.empty()) {
+    std::optional<Profile> TpProf;
+    if (!ProfilePath.empty()) {
+      auto P = Profile::load(ProfilePath);
+      if (!P)
+        return fail(P.takeError());
+      TpProf = std::move(*P);
+    }
+    CompileOptions CO;
+    CO.ArchName = ArchArg;
+    CO.KernelDir = Dir;
+    CO.Prof = TpProf ? &*TpProf : nullptr;
+    CO.ProfileName = "the profile " + ProfilePath;
+    CO.Includes = Includes;
+    CO.Defines = Defines;
+    CO.ResourceDir = ResourceDir;
+    CO.Verbose = Verbose;
+    if (Error E = printTracepointFormats(CO, TracepointFormat, outs()))
+      return fail(std::move(E));
     return 0;
   }
   if (Input.empty())
