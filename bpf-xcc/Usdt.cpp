@@ -191,14 +191,16 @@ std::string parseX86(Cursor &C, Argument &A) {
 
 std::string parseArm64(Cursor &C, Argument &A) {
   auto Register = [&](std::optional<std::string> &Out) -> std::string {
-    if (C.peek() == 'x') {
+    // xN as BCC; wN, its low 32 bits (hand-written notes such as
+    // "-4@%w0" templates give it; BCC's parser does not read it).
+    if (C.peek() == 'x' || C.peek() == 'w') {
       ++C.Pos;
       std::optional<int> N;
       size_t Start = C.Pos;
       if (!isdigit(static_cast<unsigned char>(C.peek())) || !C.number(N) || *N < 0 ||
           *N > 31) {
         C.Pos = Start;
-        return "a register x0..x30 expected";
+        return "a register x0..x30 (or w0..w30) expected";
       }
       Out = *N == 31 ? std::string("sp") : "regs[" + std::to_string(*N) + "]";
       return "";
@@ -219,7 +221,7 @@ std::string parseArm64(Cursor &C, Argument &A) {
   A.Size = *Size;
   if (!C.eat('@'))
     return "'@' expected";
-  if (C.peek() == 'x' || C.peek() == 's')
+  if (C.peek() == 'x' || C.peek() == 'w' || C.peek() == 's')
     return Register(A.BaseReg);
   if (C.eat('[')) {
     if (std::string E = Register(A.BaseReg); !E.empty())
@@ -301,6 +303,15 @@ std::vector<Argument> parseArguments(StringRef Text, OperandArch Arch) {
 // Notes
 //===----------------------------------------------------------------------===//
 
+bool Binary::fileOffsetOf(uint64_t VAddr, uint64_t &Offset) const {
+  for (const Segment &S : Loads)
+    if (VAddr >= S.VAddr && VAddr < S.VAddr + S.MemSize) {
+      Offset = VAddr - S.VAddr + S.Offset;
+      return true;
+    }
+  return false;
+}
+
 template <class ELFT>
 static Error readNotes(const object::ELFFile<ELFT> &File, Binary &B) {
   using Addr = typename ELFT::uint;
@@ -356,11 +367,12 @@ static Error readNotes(const object::ELFFile<ELFT> &File, Binary &B) {
       }
     }
   }
+  for (const auto &P : *Phdrs)
+    if (P.p_type == ELF::PT_LOAD)
+      B.Loads.push_back({uint64_t(P.p_vaddr), uint64_t(P.p_memsz), uint64_t(P.p_offset)});
   auto FileOffsetOf = [&](uint64_t VAddr) -> uint64_t {
-    for (const auto &P : *Phdrs)
-      if (P.p_type == ELF::PT_LOAD && VAddr >= P.p_vaddr && VAddr < P.p_vaddr + P.p_memsz)
-        return VAddr - P.p_vaddr + P.p_offset;
-    return 0;
+    uint64_t Off = 0;
+    return B.fileOffsetOf(VAddr, Off) ? Off : 0;
   };
   for (const auto &S : *Sections) {
     if (S.sh_type != ELF::SHT_NOTE)

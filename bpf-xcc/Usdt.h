@@ -71,6 +71,14 @@ struct Binary {
   OperandArch Arch = OperandArch::Unknown;
   bool SharedObject = false; ///< ET_DYN (PIE executables and libraries)
   std::vector<Probe> Probes;
+  /// PT_LOAD segments (vaddr, memsz, file offset): where an address is in
+  /// the file, hence in a process that maps it.
+  struct Segment {
+    uint64_t VAddr, MemSize, Offset;
+  };
+  std::vector<Segment> Loads;
+  /// The file offset of address \p VAddr; false outside every segment.
+  bool fileOffsetOf(uint64_t VAddr, uint64_t &Offset) const;
   /// Defined symbols (name, value), for symbol(%rip) operands.
   std::vector<std::pair<std::string, uint64_t>> Symbols;
 };

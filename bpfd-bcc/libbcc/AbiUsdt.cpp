@@ -1,21 +1,24 @@
-//===- AbiUsdt.cpp - USDT probes of device processes ----------------------===//
+//===- AbiUsdt.cpp - USDT probes of device binaries and processes ---------===//
 //
-// bcc_usdt.h of BCC 0.26: a context holds the USDT probes (SystemTap SDT
-// notes, `.note.stapsdt`) of a device process's executable mappings, each
-// file read through bpfd (/proc/PID/map_files/RANGE, UserSymbols.h) and its
-// notes read with LLVM's object library. Listing them (tplist -p PID) and
-// enabling a probe by name work; a process without the probe is refused as
-// BCC refuses it. What an enabled probe needs next, the BPF code that reads
-// its arguments (bcc_usdt_genargs) from the operands in the note, is not
-// generated yet: that says so and fails, as does a context of a path alone
-// (the device's files outside /proc and /sys cannot be read).
+// bcc_usdt.h of BCC 0.26 on bpf-xcc's USDT library (bpf-xcc/Usdt.h): a
+// context holds the USDT probes (SystemTap SDT notes, `.note.stapsdt`) of a
+// device process's executable mappings, or of one device binary by its
+// path. The device's files are read through bpfd: a process's mappings
+// through /proc/PID/map_files/RANGE (UserSymbols.h); a path through a
+// process that maps it (bpfd opens no other file outside /proc and /sys).
+//
+// Enabling a probe names the BPF function for it; bcc_usdt_genargs writes
+// BCC's argument readers for the enabled probes (Usdt.h generateReaders),
+// which BCC's Python puts before the program and bpf-xcc's rewrite of
+// bpf_usdt_readarg calls; bcc_usdt_foreach_uprobe gives the locations BCC's
+// Python attaches uprobes at. A probe with a semaphore needs a process, as in
+// BCC: enabling it for a path alone fails; for a process, BCC 0.26 adds 1 to
+// the semaphore through /proc/PID/mem, which bpfd does not write (refused).
 //
 //===----------------------------------------------------------------------===//
 #include "Device.h"
 #include "UserSymbols.h"
-
-#include "llvm/Object/ELFObjectFile.h"
-#include "llvm/Support/MemoryBuffer.h"
+#include "Usdt.h"
 
 #include <cerrno>
 #include <cstdint>
@@ -27,6 +30,7 @@
 
 using namespace llvm;
 using namespace bpfdbcc;
+using namespace bpfxcc;
 
 struct bcc_usdt {
   const char *provider;
@@ -43,146 +47,70 @@ struct bcc_usdt_location {
   const char *bin_path;
 };
 
+#define BCC_USDT_ARGUMENT_NONE 0x0
+#define BCC_USDT_ARGUMENT_CONSTANT 0x1
+#define BCC_USDT_ARGUMENT_DEREF_OFFSET 0x2
+#define BCC_USDT_ARGUMENT_DEREF_IDENT 0x4
+#define BCC_USDT_ARGUMENT_BASE_REGISTER_NAME 0x8
+#define BCC_USDT_ARGUMENT_INDEX_REGISTER_NAME 0x10
+#define BCC_USDT_ARGUMENT_SCALE 0x20
+
+struct bcc_usdt_argument {
+  int size;
+  int valid;
+  long long constant;
+  int deref_offset;
+  const char *deref_ident;
+  const char *base_register_name;
+  const char *index_register_name;
+  int scale;
+};
+
 typedef void (*bcc_usdt_cb)(struct bcc_usdt *);
 typedef void (*bcc_usdt_uprobe_cb)(const char *, const char *, uint64_t, int);
 
 namespace {
 
+/// One device file and, for a process, where it is mapped.
+struct File {
+  usdt::Binary B;
+  std::vector<DeviceMapping> Maps; ///< the process's mappings of it
+};
+
 struct Probe {
-  std::string Provider, Name, BinPath, Args;
-  uint64_t Semaphore = 0, SemaphoreOffset = 0;
-  std::vector<uint64_t> Locations; ///< the probe points' addresses in BinPath
-  std::string EnabledFn;           ///< the BPF function it is enabled for
+  File *F;
+  const usdt::Probe *P;
+  std::string EnabledFn; ///< the BPF function it is enabled for
 };
 
 struct Context {
-  int Pid = -1;
+  int Pid = -1; ///< -1: a path alone
+  std::vector<std::unique_ptr<File>> Files;
   std::vector<Probe> Probes;
+  std::string ArgCType; ///< bcc_usdt_get_probe_argctype's answer
 };
 
-/// The number of arguments in a note's argument string ("-4@%edi 8@%rsi").
-int countArgs(const std::string &Args) {
-  int N = 0;
-  bool InWord = false;
-  for (char C : Args) {
-    bool Blank = C == ' ' || C == '\t';
-    if (!Blank && !InWord)
-      ++N;
-    InWord = !Blank;
-  }
-  return N;
+bool verbose() { return !Device::env("BPFD_BCC_VERBOSE").empty(); }
+
+void addFile(Context &C, std::unique_ptr<File> F) {
+  C.Files.push_back(std::move(F));
+  File *Raw = C.Files.back().get();
+  for (const usdt::Probe &P : Raw->B.Probes)
+    C.Probes.push_back({Raw, &P, ""});
 }
 
-template <class ELFT>
-void readNotes(const object::ELFFile<ELFT> &File, const std::string &Path,
-               std::vector<Probe> &Out) {
-  using Addr = typename ELFT::uint;
-  auto Sections = File.sections();
-  if (!Sections) {
-    consumeError(Sections.takeError());
-    return;
-  }
-  // The address the notes' base field was written for, and where the
-  // section `.stapsdt.base` is in this file (prelinking may move it).
-  uint64_t BaseSection = 0;
-  bool HaveBase = false;
-  for (const auto &S : *Sections) {
-    auto Name = File.getSectionName(S);
-    if (!Name) {
-      consumeError(Name.takeError());
-      continue;
+/// The address \p VAddr of \p F in the process: through the mapping that
+/// holds its file offset (BCC's bcc_resolve_global_addr).
+bool globalAddress(const File &F, uint64_t VAddr, uint64_t &Global) {
+  uint64_t Off;
+  if (!F.B.fileOffsetOf(VAddr, Off))
+    return false;
+  for (const DeviceMapping &M : F.Maps)
+    if (Off >= M.FileOffset && Off < M.FileOffset + (M.End - M.Start)) {
+      Global = Off - M.FileOffset + M.Start;
+      return true;
     }
-    if (*Name == ".stapsdt.base") {
-      BaseSection = S.sh_addr;
-      HaveBase = true;
-    }
-  }
-  auto FileOffsetOf = [&](uint64_t VAddr) -> uint64_t {
-    auto Phdrs = File.program_headers();
-    if (!Phdrs) {
-      consumeError(Phdrs.takeError());
-      return 0;
-    }
-    for (const auto &P : *Phdrs)
-      if (P.p_type == ELF::PT_LOAD && VAddr >= P.p_vaddr && VAddr < P.p_vaddr + P.p_memsz)
-        return VAddr - P.p_vaddr + P.p_offset;
-    return 0;
-  };
-  for (const auto &S : *Sections) {
-    if (S.sh_type != ELF::SHT_NOTE)
-      continue;
-    auto Name = File.getSectionName(S);
-    if (!Name || *Name != ".note.stapsdt") {
-      if (!Name)
-        consumeError(Name.takeError());
-      continue;
-    }
-    Error Err = Error::success();
-    for (const auto &Note : File.notes(S, Err)) {
-      if (Note.getName() != "stapsdt" || Note.getType() != 3)
-        continue;
-      ArrayRef<uint8_t> Desc = Note.getDesc(S.sh_addralign ? S.sh_addralign : 4);
-      if (Desc.size() < 3 * sizeof(Addr))
-        continue;
-      auto Field = [&](int I) -> uint64_t {
-        return support::endian::read<Addr, ELFT::Endianness>(Desc.data() + I * sizeof(Addr));
-      };
-      uint64_t Pc = Field(0), Base = Field(1), Sem = Field(2);
-      if (HaveBase && Base) {
-        Pc += BaseSection - Base;
-        if (Sem)
-          Sem += BaseSection - Base;
-      }
-      // provider\0name\0args\0
-      const char *Text = reinterpret_cast<const char *>(Desc.data()) + 3 * sizeof(Addr);
-      size_t Left = Desc.size() - 3 * sizeof(Addr);
-      std::string Parts[3];
-      for (std::string &P : Parts) {
-        size_t Len = strnlen(Text, Left);
-        P.assign(Text, Len);
-        if (Len >= Left) {
-          Left = 0;
-          break;
-        }
-        Text += Len + 1;
-        Left -= Len + 1;
-      }
-      Probe *Same = nullptr;
-      for (Probe &P : Out)
-        if (P.Provider == Parts[0] && P.Name == Parts[1] && P.BinPath == Path)
-          Same = &P;
-      if (!Same) {
-        Out.push_back(Probe());
-        Same = &Out.back();
-        Same->Provider = Parts[0];
-        Same->Name = Parts[1];
-        Same->Args = Parts[2];
-        Same->BinPath = Path;
-        Same->Semaphore = Sem;
-        Same->SemaphoreOffset = Sem ? FileOffsetOf(Sem) : 0;
-      }
-      Same->Locations.push_back(Pc);
-    }
-    if (Err)
-      consumeError(std::move(Err));
-  }
-}
-
-void readProbes(const std::string &Bytes, const std::string &Path, std::vector<Probe> &Out) {
-  auto Buf = MemoryBuffer::getMemBuffer(Bytes, Path, false);
-  auto Obj = object::ObjectFile::createObjectFile(Buf->getMemBufferRef());
-  if (!Obj) {
-    consumeError(Obj.takeError());
-    return;
-  }
-  if (auto *E = dyn_cast<object::ELF64LEObjectFile>(Obj->get()))
-    readNotes(E->getELFFile(), Path, Out);
-  else if (auto *E = dyn_cast<object::ELF64BEObjectFile>(Obj->get()))
-    readNotes(E->getELFFile(), Path, Out);
-  else if (auto *E = dyn_cast<object::ELF32LEObjectFile>(Obj->get()))
-    readNotes(E->getELFFile(), Path, Out);
-  else if (auto *E = dyn_cast<object::ELF32BEObjectFile>(Obj->get()))
-    readNotes(E->getELFFile(), Path, Out);
+  return false;
 }
 
 Probe *findProbe(Context *C, const char *Provider, const char *Name, int &Matches) {
@@ -191,7 +119,7 @@ Probe *findProbe(Context *C, const char *Provider, const char *Name, int &Matche
   if (!C || !Name)
     return nullptr;
   for (Probe &P : C->Probes)
-    if (P.Name == Name && (!Provider || P.Provider == Provider)) {
+    if (P.P->Name == Name && (!Provider || P.P->Provider == Provider)) {
       if (!Found)
         Found = &P;
       ++Matches;
@@ -200,8 +128,9 @@ Probe *findProbe(Context *C, const char *Provider, const char *Name, int &Matche
 }
 
 int enable(void *Ctx, const char *Provider, const char *Name, const char *Fn) {
+  auto *C = static_cast<Context *>(Ctx);
   int Matches;
-  Probe *P = findProbe(static_cast<Context *>(Ctx), Provider, Name, Matches);
+  Probe *P = findProbe(C, Provider, Name, Matches);
   if (!P || !Fn) {
     errno = ENOENT;
     return -1;
@@ -211,8 +140,53 @@ int enable(void *Ctx, const char *Provider, const char *Name, const char *Fn) {
     errno = EINVAL;
     return -1;
   }
+  if (!P->EnabledFn.empty()) {
+    errno = EBUSY; // BCC: a probe is enabled once
+    return -1;
+  }
+  if (P->P->Semaphore) {
+    // BCC 0.26 adds 1 to the semaphore in the process's memory; the probe
+    // does not fire while it is 0.
+    if (C->Pid < 0)
+      warn("USDT probe " + P->P->Provider + ":" + P->P->Name + " of " + P->P->BinPath +
+           " has a semaphore: enabling it needs a process (a PID), as in BCC");
+    else
+      warn("USDT probe " + P->P->Provider + ":" + P->P->Name + " of " + P->P->BinPath +
+           " has a semaphore, which bpfd-bcc cannot set in process " + std::to_string(C->Pid) +
+           " (bpfd does not write /proc/PID/mem)");
+    errno = ENOTSUP;
+    return -1;
+  }
   P->EnabledFn = Fn;
   return 0;
+}
+
+const usdt::Argument *argumentOf(Context *C, const char *Provider, const char *Name,
+                                 int Loc, int Arg) {
+  int Matches;
+  Probe *P = findProbe(C, Provider, Name, Matches);
+  if (!P || Loc < 0 || size_t(Loc) >= P->P->Locations.size())
+    return nullptr;
+  const usdt::Location &L = P->P->Locations[size_t(Loc)];
+  if (Arg < 0 || size_t(Arg) >= L.Args.size())
+    return nullptr;
+  return &L.Args[size_t(Arg)];
+}
+
+const char *argCType(void *Ctx, const char *Provider, const char *Name, int Arg) {
+  auto *C = static_cast<Context *>(Ctx);
+  int Matches;
+  Probe *P = findProbe(C, Provider, Name, Matches);
+  if (!P || Arg < 0 || size_t(Arg) >= P->P->numArgs())
+    return "";
+  // BCC: the type of the largest size any location gives the argument.
+  const usdt::Argument *Largest = nullptr;
+  for (const usdt::Location &L : P->P->Locations)
+    if (size_t(Arg) < L.Args.size() && L.Args[size_t(Arg)].Error.empty() &&
+        (!Largest || std::abs(L.Args[size_t(Arg)].Size) > std::abs(Largest->Size)))
+      Largest = &L.Args[size_t(Arg)];
+  C->ArgCType = Largest ? Largest->ctypeName() : "";
+  return C->ArgCType.c_str();
 }
 
 } // namespace
@@ -235,19 +209,68 @@ void *bcc_usdt_new_frompid(int pid, const char *path) {
       continue;
     std::string Bytes, Err;
     if (!readMappedFile(pid, M.Start, M.End, Bytes, Err)) {
-      if (!Device::env("BPFD_BCC_VERBOSE").empty())
+      if (verbose())
         warn("USDT probes of " + M.Path + " (pid " + std::to_string(pid) + "): " + Err);
       continue;
     }
-    readProbes(Bytes, M.Path, C->Probes);
+    auto B = usdt::readBinary(Bytes, M.Path);
+    if (!B) {
+      if (verbose())
+        warn(toString(B.takeError()));
+      else
+        consumeError(B.takeError());
+      continue;
+    }
+    auto F = std::make_unique<File>();
+    F->B = std::move(*B);
+    for (const DeviceMapping &N : Maps)
+      if (N.Path == M.Path)
+        F->Maps.push_back(N);
+    addFile(*C, std::move(F));
   }
   return C.release();
 }
 
 void *bcc_usdt_new_frompath(const char *path) {
-  warn(std::string("USDT probes of a binary by its path (") + (path ? path : "") +
-       ") are not supported by bpfd-bcc yet: the device's files are read through a "
-       "process that maps them (give a PID)");
+  if (!path || !*path)
+    return nullptr;
+  // bpfd opens a binary outside /proc and /sys only as a process's mapping:
+  // find a device process that maps it.
+  auto List = Device::get().command("FILE_LIST /proc");
+  if (List && List->ok())
+    for (const std::string &Line : List->Payload) {
+      size_t Sp = Line.find(' ');
+      if (Sp == std::string::npos)
+        continue;
+      std::string Name = Line.substr(Sp + 1);
+      if (Name.empty() || Name.find_first_not_of("0123456789") != std::string::npos)
+        continue;
+      std::vector<DeviceMapping> Maps;
+      if (!executableMappings(std::stoi(Name), Maps))
+        continue;
+      for (const DeviceMapping &M : Maps) {
+        if (M.Path != path)
+          continue;
+        std::string Bytes, Err;
+        if (!readMappedFile(std::stoi(Name), M.Start, M.End, Bytes, Err))
+          break;
+        auto B = usdt::readBinary(Bytes, path);
+        if (!B) {
+          warn(toString(B.takeError()));
+          return nullptr;
+        }
+        auto C = std::make_unique<Context>();
+        auto F = std::make_unique<File>();
+        F->B = std::move(*B);
+        addFile(*C, std::move(F));
+        if (verbose())
+          warn(std::string("USDT probes of ") + path + " read through process " + Name);
+        return C.release();
+      }
+    }
+  warn(std::string("USDT probes of ") + path +
+       ": no process on the device maps it (bpfd reads a binary through a process that "
+       "runs it; start it, or give -p PID)");
   return nullptr;
 }
 
@@ -258,8 +281,9 @@ void bcc_usdt_foreach(void *usdt, bcc_usdt_cb callback) {
   if (!C || !callback)
     return;
   for (const Probe &P : C->Probes) {
-    bcc_usdt U{P.Provider.c_str(), P.Name.c_str(), P.BinPath.c_str(), P.Semaphore,
-               int(P.Locations.size()), countArgs(P.Args), P.SemaphoreOffset};
+    bcc_usdt U{P.P->Provider.c_str(), P.P->Name.c_str(), P.P->BinPath.c_str(),
+               P.P->Semaphore,        int(P.P->Locations.size()), int(P.P->numArgs()),
+               P.P->SemaphoreOffset};
     callback(&U);
   }
 }
@@ -268,19 +292,55 @@ int bcc_usdt_get_location(void *usdt, const char *provider_name, const char *pro
                           int index, struct bcc_usdt_location *location) {
   int Matches;
   Probe *P = findProbe(static_cast<Context *>(usdt), provider_name, probe_name, Matches);
-  if (!P || !location || index < 0 || size_t(index) >= P->Locations.size()) {
+  if (!P || !location || index < 0 || size_t(index) >= P->P->Locations.size()) {
     errno = ENOENT;
     return -1;
   }
-  location->address = P->Locations[size_t(index)];
-  location->bin_path = P->BinPath.c_str();
+  location->address = P->P->Locations[size_t(index)].Address;
+  location->bin_path = P->P->BinPath.c_str();
   return 0;
 }
 
-int bcc_usdt_get_argument(void *, const char *, const char *, int, int, void *) {
-  warn("USDT probe arguments are not supported by bpfd-bcc yet");
-  errno = ENOTSUP;
-  return -1;
+int bcc_usdt_get_argument(void *usdt, const char *provider_name, const char *probe_name,
+                          int location_index, int argument_index,
+                          struct bcc_usdt_argument *argument) {
+  const usdt::Argument *A = argumentOf(static_cast<Context *>(usdt), provider_name,
+                                       probe_name, location_index, argument_index);
+  if (!A || !argument) {
+    errno = ENOENT;
+    return -1;
+  }
+  *argument = bcc_usdt_argument();
+  argument->size = A->Size;
+  if (!A->Error.empty()) {
+    argument->valid = BCC_USDT_ARGUMENT_NONE;
+    return 0;
+  }
+  if (A->Constant) {
+    argument->valid |= BCC_USDT_ARGUMENT_CONSTANT;
+    argument->constant = *A->Constant;
+  }
+  if (A->DerefOffset) {
+    argument->valid |= BCC_USDT_ARGUMENT_DEREF_OFFSET;
+    argument->deref_offset = *A->DerefOffset;
+  }
+  if (A->DerefIdent) {
+    argument->valid |= BCC_USDT_ARGUMENT_DEREF_IDENT;
+    argument->deref_ident = A->DerefIdent->c_str();
+  }
+  if (A->BaseReg) {
+    argument->valid |= BCC_USDT_ARGUMENT_BASE_REGISTER_NAME;
+    argument->base_register_name = A->BaseReg->c_str();
+  }
+  if (A->IndexReg) {
+    argument->valid |= BCC_USDT_ARGUMENT_INDEX_REGISTER_NAME;
+    argument->index_register_name = A->IndexReg->c_str();
+  }
+  if (A->Scale) {
+    argument->valid |= BCC_USDT_ARGUMENT_SCALE;
+    argument->scale = *A->Scale;
+  }
+  return 0;
 }
 
 int bcc_usdt_enable_probe(void *usdt, const char *probe_name, const char *fn_name) {
@@ -293,24 +353,44 @@ int bcc_usdt_enable_fully_specified_probe(void *usdt, const char *provider_name,
 }
 
 const char *bcc_usdt_genargs(void **ctx_array, int len) {
+  static std::string Storage;
+  if (!len)
+    return "";
+  std::string Out = usdt::ProgramHeader;
+  std::set<std::string> Done; // BCC: binary*provider*name, once
   for (int I = 0; I < len; ++I) {
     auto *C = static_cast<Context *>(ctx_array[I]);
     if (!C)
       continue;
-    for (const Probe &P : C->Probes)
-      if (!P.EnabledFn.empty()) {
-        warn("USDT probe arguments are not supported by bpfd-bcc yet (" + P.Provider + ":" +
-             P.Name + " of " + P.BinPath + ")");
+    for (const Probe &P : C->Probes) {
+      if (P.EnabledFn.empty())
+        continue;
+      if (!Done.insert(P.P->BinPath + "*" + P.P->Provider + "*" + P.P->Name).second)
+        continue;
+      usdt::AddressResolver R;
+      const File *F = P.F;
+      if (C->Pid >= 0)
+        R.Global = [F](uint64_t VAddr, uint64_t &Global) {
+          return globalAddress(*F, VAddr, Global);
+        };
+      if (Error E = usdt::generateReaders(P.F->B, *P.P, P.EnabledFn, R, Out)) {
+        warn(toString(std::move(E)));
         return nullptr;
       }
+    }
   }
-  return ""; // no probe enabled: nothing to read
+  Storage = std::move(Out);
+  return Storage.c_str();
 }
 
-const char *bcc_usdt_get_probe_argctype(void *, const char *, int) { return nullptr; }
-const char *bcc_usdt_get_fully_specified_probe_argctype(void *, const char *, const char *,
-                                                        int) {
-  return nullptr;
+const char *bcc_usdt_get_probe_argctype(void *ctx, const char *probe_name, int arg_index) {
+  return argCType(ctx, nullptr, probe_name, arg_index);
+}
+
+const char *bcc_usdt_get_fully_specified_probe_argctype(void *ctx, const char *provider_name,
+                                                        const char *probe_name,
+                                                        int arg_index) {
+  return argCType(ctx, provider_name, probe_name, arg_index);
 }
 
 void bcc_usdt_foreach_uprobe(void *usdt, bcc_usdt_uprobe_cb callback) {
@@ -319,8 +399,8 @@ void bcc_usdt_foreach_uprobe(void *usdt, bcc_usdt_uprobe_cb callback) {
     return;
   for (const Probe &P : C->Probes)
     if (!P.EnabledFn.empty())
-      for (uint64_t A : P.Locations)
-        callback(P.BinPath.c_str(), P.EnabledFn.c_str(), A, C->Pid);
+      for (const usdt::Location &L : P.P->Locations)
+        callback(P.P->BinPath.c_str(), P.EnabledFn.c_str(), L.Address, C->Pid);
 }
 
 } // extern "C"
