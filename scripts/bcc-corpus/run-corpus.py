@@ -195,7 +195,9 @@ def run_arch(args, arch):
                                             "linux-headers-*-" + FLAVOUR[arch])))
     if not headers:
         raise RuntimeError("%s: no linux-headers-*-%s (build fetch-kernels)" % (root, FLAVOUR[arch]))
-    profile = os.path.join(facts_dir, "profile")
+    # --tree-only: no profile at all; tracepoint records, version code and
+    # release come from the kernel tree (bpf-xcc's TracepointStructs).
+    profile = None if args.tree_only else os.path.join(facts_dir, "profile")
     work = os.path.join(args.work, arch)
     os.makedirs(work, exist_ok=True)
 
@@ -257,6 +259,8 @@ def main():
     ap.add_argument("--bpfd-remote", help="default BUILD/bin/bpfd-remote")
     ap.add_argument("--work", help="objects and logs (default BUILD/corpus/run)")
     ap.add_argument("--only", action="append", help="only these programs")
+    ap.add_argument("--tree-only", action="store_true",
+                    help="compile with the kernel tree alone (no --profile)")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--timeout", type=int, default=120, help="seconds per bpfd reply")
     ap.add_argument("--compile-timeout", type=int, default=120)
