@@ -38,3 +38,44 @@ add_custom_target(bcc-corpus
   DEPENDS ${BPFD_CORPUS_DIR}/arm64/index.json ${BPFD_CORPUS_DIR}/x86_64/index.json)
 add_dependencies(bcc-corpus bcc-corpus-facts)
 set_property(GLOBAL APPEND PROPERTY BPFD_TEST_DEPENDS bcc-corpus)
+
+# The USDT stand-in targets (scripts/bcc-corpus/usdt-standin): one static
+# binary per language runtime and arch, carrying that runtime's provider and
+# probes, built with GCC and <sys/sdt.h> (systemtap-sdt-dev) into
+# ${BPFD_CORPUS_DIR}/usdt-standin/ARCH/sdt-RUNTIME. run-corpus.py compiles
+# the USDT tools against them (bpf-xcc --usdt). sys/sdt.h is installed in the
+# host's multiarch folder only, so the cross compiler gets a copy of it.
+find_file(BPFD_SDT_H sys/sdt.h PATHS /usr/include/x86_64-linux-gnu /usr/include NO_DEFAULT_PATH)
+set(bpfd_standin_dir ${BPFD_CORPUS_DIR}/usdt-standin)
+set(bpfd_standin_src ${bpfd_corpus_src}/usdt-standin/sdt-standin.c)
+set(bpfd_standin_outputs)
+if(BPFD_SDT_H)
+  get_filename_component(bpfd_sdt_sys ${BPFD_SDT_H} DIRECTORY)
+  set(bpfd_standin_inc ${bpfd_standin_dir}/include)
+  file(MAKE_DIRECTORY ${bpfd_standin_inc}/sys)
+  configure_file(${bpfd_sdt_sys}/sdt.h ${bpfd_standin_inc}/sys/sdt.h COPYONLY)
+  configure_file(${bpfd_sdt_sys}/sdt-config.h ${bpfd_standin_inc}/sys/sdt-config.h COPYONLY)
+  foreach(arch arm64 x86_64)
+    if(arch STREQUAL "arm64")
+      set(cc ${BPFD_AARCH64_CC})
+    else()
+      set(cc ${BPFD_HOST_CC})
+    endif()
+    foreach(runtime hotspot mysql node perl php python ruby tcl)
+      set(out ${bpfd_standin_dir}/${arch}/sdt-${runtime})
+      add_custom_command(OUTPUT ${out}
+        COMMAND ${CMAKE_COMMAND} -E make_directory ${bpfd_standin_dir}/${arch}
+        COMMAND ${cc} -static -O2 -Wall -Wextra -idirafter ${bpfd_standin_inc}
+                -DSDT_RUNTIME_${runtime} -o ${out} ${bpfd_standin_src}
+        DEPENDS ${bpfd_standin_src}
+        COMMENT "Building the ${arch} USDT stand-in sdt-${runtime}"
+        VERBATIM)
+      list(APPEND bpfd_standin_outputs ${out})
+    endforeach()
+  endforeach()
+else()
+  message(WARNING "sys/sdt.h not found (systemtap-sdt-dev, scripts/setup.sh): "
+                  "the corpus's USDT tools are not compiled against a stand-in target")
+endif()
+add_custom_target(bcc-corpus-usdt-standin ALL DEPENDS ${bpfd_standin_outputs})
+set_property(GLOBAL APPEND PROPERTY BPFD_TEST_DEPENDS bcc-corpus-usdt-standin)
