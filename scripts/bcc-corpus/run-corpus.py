@@ -7,11 +7,13 @@ and the counts, with USDT-needing tools counted separately.
 
 Per arch: bpf-xcc --arch A --kernel HEADERS --profile FACTS/profile [-D/-I from
 the tool's cflags] [--attach fn=SECTION for each recorded attach call]
-TOOL.c -o TOOL.o (in parallel), then one `bpfd-remote qemu:A` session uploads
+[--usdt STANDIN::PROBE=FN for each probe a USDT tool enables, STANDIN being
+the stand-in binary of the tool's language runtime, BUILD/corpus/usdt-standin/
+A/sdt-RUNTIME] TOOL.c -o TOOL.o (in parallel), then one `bpfd-remote qemu:A` session uploads
 each object (OBJECT_BEGIN/OBJECT_CHUNK) and loads it with `LOAD_OBJECT - attach=0`
 (the verifier runs; nothing is attached), closing its handles afterwards.
-Exit status 1 if fewer than --min-verified non-USDT programs of an arch were
-compiled and verified.
+Exit status 1 if fewer than --min-verified non-USDT programs (or
+--min-usdt-verified USDT programs) of an arch were compiled and verified.
 """
 import argparse
 import base64
@@ -28,6 +30,10 @@ import time
 
 FLAVOUR = {"arm64": "arm64", "x86_64": "amd64"}
 CHUNK = 384 * 1024  # raw bytes per OBJECT_CHUNK line (base64 stays well under 1 MiB)
+# A USDT tool's language (its -l LANG, dbstat's database) -> the runtime whose
+# provider and probes the stand-in target carries (cmake/BccCorpus.cmake).
+USDT_RUNTIMES = {"java": "hotspot", "mysql": "mysql", "node": "node", "perl": "perl",
+                 "php": "php", "python": "python", "ruby": "ruby", "tcl": "tcl"}
 
 
 def progress(msg):
@@ -61,7 +67,42 @@ def attach_options(meta):
     return opts
 
 
-def compile_one(bpf_xcc, arch, headers, profile, corpus_dir, work, tool, meta, timeout):
+def usdt_runtime(tool, meta):
+    """The runtime a USDT tool traces: its -l LANG, else a language among its
+    arguments (dbstat mysql), else its name's (mysqld_qslower); None for one
+    without (cobjnew -l c probes malloc)."""
+    args = meta.get("args") or []
+    if "-l" in args[:-1]:
+        return USDT_RUNTIMES.get(args[args.index("-l") + 1])
+    for a in args:
+        if a in USDT_RUNTIMES:
+            return USDT_RUNTIMES[a]
+    for lang, runtime in USDT_RUNTIMES.items():
+        if tool.startswith(lang):
+            return runtime
+    return None
+
+
+def usdt_options(tool, meta, binaries):
+    """(--usdt BINARY::PROBE=FN for each probe the tool enables, or None and
+    why not). BCC's tools enable probes by name alone, as these do."""
+    probes = [(p["probe"], p["fn_name"]) for c in meta.get("usdt_contexts", [])
+              for p in c.get("probes", [])]
+    if not probes:
+        return [], ""
+    runtime = usdt_runtime(tool, meta)
+    if runtime is None:
+        return None, "USDT: no stand-in runtime known for %s %s" % (
+            tool, " ".join(meta.get("args") or []))
+    binary = binaries.get(runtime)
+    if not binary or not os.path.isfile(binary):
+        return None, "USDT: no stand-in target %s (build bcc-corpus-usdt-standin)" % (
+            binary or runtime)
+    return ["--usdt=%s::%s=%s" % (binary, probe, fn) for probe, fn in probes], ""
+
+
+def compile_one(bpf_xcc, arch, headers, profile, corpus_dir, work, tool, meta, timeout,
+                usdt_binaries):
     src = os.path.join(corpus_dir, tool + ".c")
     obj = os.path.join(work, tool + ".o")
     cmd = [bpf_xcc, "--arch", arch, "--kernel", headers]
@@ -71,6 +112,10 @@ def compile_one(bpf_xcc, arch, headers, profile, corpus_dir, work, tool, meta, t
         if flag.startswith("-D") or flag.startswith("-I"):
             cmd.append(flag)
     cmd += attach_options(meta)
+    usdt, why = usdt_options(tool, meta, usdt_binaries)
+    if usdt is None:
+        return {"compiled": False, "reason": why, "object": None, "compile_seconds": 0.0}
+    cmd += usdt
     cmd += [src, "-o", obj]
     start = time.time()
     try:
@@ -200,11 +245,20 @@ def run_arch(args, arch):
     profile = None if args.tree_only else os.path.join(facts_dir, "profile")
     work = os.path.join(args.work, arch)
     os.makedirs(work, exist_ok=True)
+    standin = os.path.join(args.build, "corpus", "usdt-standin", arch)
+    usdt_binaries = {r: os.path.join(standin, "sdt-" + r) for r in USDT_RUNTIMES.values()}
+    for spec in args.usdt_binary or []:
+        a, _, rest = spec.partition(":")
+        runtime, _, path = rest.partition("=")
+        if a == arch and runtime and path:
+            usdt_binaries[runtime] = path
 
     rows = {}
     todo = []
     for tool, info in sorted(index["tools"].items()):
         if info["status"] == "no-bpf" or (args.only and tool not in args.only):
+            continue
+        if args.usdt_only and not info["usdt"]:
             continue
         row = {"program": tool, "arch": arch, "usdt": info["usdt"], "compiled": False,
                "verified": False, "reason": ""}
@@ -219,7 +273,8 @@ def run_arch(args, arch):
     progress("%s: compiling %d programs with %s" % (arch, len(todo), args.bpf_xcc))
     with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
         futs = {pool.submit(compile_one, args.bpf_xcc, arch, headers[0], profile, corpus_dir,
-                            work, tool, meta, args.compile_timeout): tool for tool, meta in todo}
+                            work, tool, meta, args.compile_timeout, usdt_binaries): tool
+                for tool, meta in todo}
         for n, fut in enumerate(concurrent.futures.as_completed(futs), 1):
             rows[futs[fut]].update(fut.result())
             if n % 20 == 0 or n == len(futs):
@@ -266,6 +321,12 @@ def main():
     ap.add_argument("--compile-timeout", type=int, default=120)
     ap.add_argument("--min-verified", type=int, default=0,
                     help="fail if fewer non-USDT programs of an arch compile and verify")
+    ap.add_argument("--min-usdt-verified", type=int, default=0,
+                    help="fail if fewer USDT programs of an arch compile and verify")
+    ap.add_argument("--usdt-only", action="store_true", help="only the USDT programs")
+    ap.add_argument("--usdt-binary", action="append", metavar="ARCH:RUNTIME=PATH",
+                    help="compile RUNTIME's USDT tools against PATH instead of the stand-in "
+                         "(e.g. x86_64:python=/usr/bin/python3.11)")
     ap.add_argument("--json", help="write the rows here")
     args = ap.parse_args()
     args.cache = args.cache or os.path.join(args.build, "cache")
@@ -291,15 +352,19 @@ def main():
         plain = [r for r in rows if not r["usdt"]]
         usdt = [r for r in rows if r["usdt"]]
         ok = sum(1 for r in plain if r["compiled"] and r["verified"])
+        usdt_ok = sum(1 for r in usdt if r["compiled"] and r["verified"])
         pct = 100.0 * ok / len(plain) if plain else 0.0
         print("summary %s: non-USDT programs=%d compiled=%d verified=%d (%.1f%%); "
               "USDT programs=%d compiled=%d verified=%d; compile %.0f s, load %.0f s" % (
                   arch, len(plain), sum(r["compiled"] for r in plain), ok, pct, len(usdt),
-                  sum(r["compiled"] for r in usdt),
-                  sum(1 for r in usdt if r["compiled"] and r["verified"]), ct, lt), flush=True)
+                  sum(r["compiled"] for r in usdt), usdt_ok, ct, lt), flush=True)
         if ok < args.min_verified:
             print("run-corpus: %s: %d non-USDT programs compiled and verified, below the floor "
                   "of %d" % (arch, ok, args.min_verified), file=sys.stderr)
+            status = 1
+        if usdt_ok < args.min_usdt_verified:
+            print("run-corpus: %s: %d USDT programs compiled and verified, below the floor "
+                  "of %d" % (arch, usdt_ok, args.min_usdt_verified), file=sys.stderr)
             status = 1
     if args.json:
         with open(args.json, "w") as f:
