@@ -153,6 +153,7 @@ const Command kCommands[] = {
     {"FILE_LIST", 1, 1, "PATH", cmdFileList},
     {"FILE_OPEN", 1, 1, "PATH", cmdFileOpen},
     {"FILE_READ", 2, 3, "HANDLE MAX [WAIT_MS]", cmdFileRead},
+    {"EXIT", 0, 0, "", nullptr}, // ends the session (Session::runLine)
 };
 
 bool isTagChar(char c) {
@@ -192,16 +193,16 @@ bool Session::runLine(char *line, size_t len) {
   a.cmd = t.tok[first];
   a.v = t.tok + first + 1;
   a.n = t.count - first - 1;
-  if (equalsNoCase(a.cmd, "exit")) {
-    closeAll();
-    succeed(*this, a, 0);
-    return false;
-  }
   for (const Command &c : kCommands) {
     if (!equalsNoCase(a.cmd, c.name)) continue;
     if (a.n < c.minArgs || a.n > c.maxArgs) {
       fail(*this, a, EINVAL, "usage: %s %s", c.name, c.usage);
       return true;
+    }
+    if (!c.fn) { // EXIT
+      closeAll();
+      succeed(*this, a, 0);
+      return false;
     }
     c.fn(*this, a);
     return true;

@@ -56,6 +56,16 @@ struct MappedFile {
   bool has(uint64_t off, uint64_t len) const { return off <= n && len <= n - off; }
 };
 
+// A file that starts with the ELF magic.
+bool isElfFile(const char *path) {
+  int fd = open(path, O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return false;
+  unsigned char magic[SELFMAG];
+  bool ok = read(fd, magic, sizeof magic) == (ssize_t)sizeof magic && !memcmp(magic, ELFMAG, SELFMAG);
+  close(fd);
+  return ok;
+}
+
 // A 64-bit ELF file of this machine (a library of another ABI, a linker
 // script named libc.so or a 32-bit library does not count).
 bool isOurElf(const char *path) {
@@ -135,6 +145,16 @@ int findBinary(StrRef binary, char *path, size_t cap, char *msg, size_t msgCap) 
       int err = -errno;
       snprintf(msg, msgCap, "uprobe binary %s: %s", path, strerror(-err));
       return err;
+    }
+    // A folder or a file that is no ELF file can hold no probe.
+    struct stat st;
+    if (stat(path, &st) < 0 || !S_ISREG(st.st_mode)) {
+      snprintf(msg, msgCap, "uprobe binary %s is not a regular file", path);
+      return -EINVAL;
+    }
+    if (!isElfFile(path)) {
+      snprintf(msg, msgCap, "uprobe binary %s is not an ELF file", path);
+      return -ENOEXEC;
     }
     return 0;
   }
