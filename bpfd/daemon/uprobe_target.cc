@@ -56,12 +56,13 @@ struct MappedFile {
   bool has(uint64_t off, uint64_t len) const { return off <= n && len <= n - off; }
 };
 
-// A file that starts with the ELF magic.
-bool isElfFile(const char *path) {
+// A file that starts as a 64-bit ELF file (of any machine).
+bool isElf64File(const char *path) {
   int fd = open(path, O_RDONLY | O_CLOEXEC);
   if (fd < 0) return false;
-  unsigned char magic[SELFMAG];
-  bool ok = read(fd, magic, sizeof magic) == (ssize_t)sizeof magic && !memcmp(magic, ELFMAG, SELFMAG);
+  unsigned char ident[EI_NIDENT];
+  bool ok = read(fd, ident, sizeof ident) == (ssize_t)sizeof ident && !memcmp(ident, ELFMAG, SELFMAG) &&
+            ident[EI_CLASS] == ELFCLASS64;
   close(fd);
   return ok;
 }
@@ -152,8 +153,8 @@ int findBinary(StrRef binary, char *path, size_t cap, char *msg, size_t msgCap) 
       snprintf(msg, msgCap, "uprobe binary %s is not a regular file", path);
       return -EINVAL;
     }
-    if (!isElfFile(path)) {
-      snprintf(msg, msgCap, "uprobe binary %s is not an ELF file", path);
+    if (!isElf64File(path)) {
+      snprintf(msg, msgCap, "uprobe binary %s is not a 64-bit ELF file", path);
       return -ENOEXEC;
     }
     return 0;

@@ -307,6 +307,8 @@ def reduce_word(word):
 
 def run(args, table):
     argv = [os.path.join(args.bin, "bpfd-remote"), "-v", args.remote]
+    if args.bpfd:
+        argv[2:2] = ["--bpfd", args.bpfd]
     s = Sweep(argv)
     handles = {}
     handles["map"], _ = s.command("BPF_CREATE_MAP hash sweep_map 4 8 4 0")
@@ -391,6 +393,7 @@ def main():
     ap.add_argument("--list", action="store_true")
     ap.add_argument("--remote")
     ap.add_argument("--bin", default=os.path.dirname(os.path.abspath(__file__)))
+    ap.add_argument("--bpfd", help="the bpfd binary bpfd-remote deploys (default: its own)")
     ap.add_argument("-v", "--verbose", action="store_true")
     args = ap.parse_args()
     table = read_table(args.table)
