@@ -97,7 +97,7 @@ void cmdCreateMap(Session &s, const Args &a) {
   uint32_t type, keySize, valueSize, maxEntries, flags;
   if (!parseMapType(a.v[0], &type)) { fail(s, a, EINVAL, "unknown map type '%.*s'", (int)(a.v[0].n > 32 ? 32 : a.v[0].n), a.v[0].p); return; }
   if (a.v[1].n > 64) { fail(s, a, ENAMETOOLONG, "map name longer than 64"); return; }
-  if (!isPrintableWord(a.v[1], 64)) { fail(s, a, EINVAL, "map NAME must be printable ASCII without blanks"); return; }
+  if (!isPrintableText(a.v[1], 64)) { fail(s, a, EINVAL, "map NAME must be printable ASCII"); return; }
   if (!readU32(s, a, a.v[2], "KEY_SIZE", &keySize) || !readU32(s, a, a.v[3], "VALUE_SIZE", &valueSize) ||
       !readU32(s, a, a.v[4], "MAX_ENTRIES", &maxEntries) || !readU32(s, a, a.v[5], "FLAGS", &flags))
     return;

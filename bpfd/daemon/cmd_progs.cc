@@ -28,7 +28,7 @@ void cmdProgLoad(Session &s, const Args &a) {
   uint32_t type;
   if (!parseProgType(a.v[0], &type)) { fail(s, a, EINVAL, "unknown program type '%.*s'", (int)(a.v[0].n > 32 ? 32 : a.v[0].n), a.v[0].p); return; }
   if (a.v[1].n > 64 || a.v[2].n > 127) { fail(s, a, ENAMETOOLONG, "name or license too long"); return; }
-  if (!isPrintableWord(a.v[1], 64)) { fail(s, a, EINVAL, "program NAME must be printable ASCII without blanks"); return; }
+  if (!isPrintableText(a.v[1], 64)) { fail(s, a, EINVAL, "program NAME must be printable ASCII"); return; }
   uint32_t kver;
   uint64_t v;
   if (a.v[3].eq("auto") || (parseU64(a.v[3], &v) && v == 0)) kver = kernelVersionCode();

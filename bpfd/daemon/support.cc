@@ -46,10 +46,10 @@ bool parseI64(StrRef s, int64_t *out) {
   return true;
 }
 
-bool isPrintableWord(StrRef s, size_t maxLen) {
+bool isPrintableText(StrRef s, size_t maxLen) {
   if (s.n > maxLen) return false;
   for (size_t i = 0; i < s.n; ++i)
-    if (s.p[i] <= ' ' || s.p[i] > '~') return false;
+    if (s.p[i] < ' ' || s.p[i] > '~') return false;
   return true;
 }
 

@@ -112,9 +112,9 @@ void copyStr(char *dst, size_t cap, StrRef s);
 // Strict integer parsing of the whole token: decimal, 0x hex, optional '-'.
 bool parseI64(StrRef s, int64_t *out);
 bool parseU64(StrRef s, uint64_t *out);
-// At most maxLen printable ASCII characters without a blank (a handle's
-// name, listed by LIST_HANDLES as the last word of a line).
-bool isPrintableWord(StrRef s, size_t maxLen);
+// At most maxLen printable ASCII characters, blanks included (a handle's
+// name, the rest of its LIST_HANDLES line).
+bool isPrintableText(StrRef s, size_t maxLen);
 // Case-insensitive comparison of a token with an ASCII name.
 bool equalsNoCase(StrRef a, const char *b);
 

@@ -72,9 +72,10 @@ BAD_U64 = [TWO64, "-1", TEN30, DIGITS1000, NONUTF8, "0x", "12abc", "''"]
 BAD_BLOB = ["AAAAAA", "AA=A", "!!!!", NONUTF8, "-", "''", "AAAAAAAAAAAA", "A" * 88000,
             "AAAA====", "AAAAAAAAAAA=AAAA"]
 # A map's or program's name: bpfd makes the kernel's name of it ([A-Za-z0-9_.],
-# 15 characters), so '/' or '"' are fine; the handle's name must be a word.
-BAD_OBJ_NAME = [NONUTF8, "a" * 65, "'a b'", "'a\tb'", "'a\x00b'"]
-BAD_NAME = BAD_OBJ_NAME + ["a/b", "'a\\\"b'"]
+# 15 characters), so a blank, '/' or '"' are fine; the handle's name (the rest
+# of its LIST_HANDLES line) must be printable ASCII.
+BAD_OBJ_NAME = [NONUTF8, "a" * 65, "'a\tb'", "'a\x00b'", "'a\x7fb'", "'a\rb'"]
+BAD_NAME = BAD_OBJ_NAME + ["'a b'", "a/b", "'a\\\"b'"]
 
 
 def handle_bad(wrong_kind):
