@@ -2,6 +2,7 @@
 #include "BccRewriter.h"
 #include "KernelPointers.h"
 #include "MapTypeJson.h"
+#include "PacketRewrite.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -136,6 +137,11 @@ private:
   void rewriteRead(Expr *LV);
   void rewriteMapCall(CallExpr *CE);
   void rewriteProbeParams(FunctionDecl *FD);
+  bool rewritePacketRead(ImplicitCastExpr *E);
+  void rewritePacketWrite(BinaryOperator *BO);
+  void refusePacketIncrement(UnaryOperator *UO);
+  void rewriteChecksumCall(CallExpr *CE);
+  bool packetContext(SourceLocation Loc);
 
   std::optional<CharSourceRange> fileRange(SourceRange SR) const {
     CharSourceRange CR =
@@ -167,7 +173,126 @@ private:
   /// Initializer lists are traversed in both forms, which share operands:
   /// each expression is rewritten once.
   DenseSet<const Expr *> Seen;
+  /// The function being rewritten: packet fields are read from the packet
+  /// of its first parameter.
+  const FunctionDecl *Fn = nullptr;
 };
+
+// As BCC: the packet helpers take the function's first parameter.
+bool FunctionRewriter::packetContext(SourceLocation Loc) {
+  if (Fn->getNumParams() > 0 && !Fn->getParamDecl(0)->getName().empty())
+    return true;
+  error(Loc, "packet header field in '" + Fn->getName().str() +
+                 "', which has no named first parameter to read the packet from");
+  return false;
+}
+
+// VAR->FIELD used as a value: bpf_dext_pkt(CTX, (u64)VAR+BYTE, BIT, WIDTH).
+bool FunctionRewriter::rewritePacketRead(ImplicitCastExpr *E) {
+  if (E->getCastKind() != CK_LValueToRValue)
+    return false;
+  auto F = packetField(Ctx, E->getSubExpr());
+  if (!F)
+    return false;
+  auto CR = fileRange(E->getSourceRange());
+  if (!CR) {
+    error(E->getBeginLoc(), "packet header field '" + F->Field->getName().str() +
+                                "' inside a macro body cannot be rewritten");
+    return true;
+  }
+  if (packetContext(E->getBeginLoc()))
+    R.ReplaceText(*CR, packetReadCall(*F, Fn->getParamDecl(0)->getName()));
+  return true;
+}
+
+// VAR->FIELD = V  -> bpf_dins_pkt(CTX, (u64)VAR+BYTE, BIT, WIDTH, V);
+// VAR->FIELD op= V -> the same with bpf_dext_pkt(...) op (V) (BCC 0.26 stores
+// V alone there, a bug not kept).
+void FunctionRewriter::rewritePacketWrite(BinaryOperator *BO) {
+  if (!BO->isAssignmentOp())
+    return;
+  auto F = packetField(Ctx, BO->getLHS());
+  if (!F)
+    return;
+  auto Lhs = fileRange(BO->getLHS()->getSourceRange());
+  auto Rhs = fileRange(BO->getRHS()->getSourceRange());
+  auto Whole = fileRange(BO->getSourceRange());
+  if (!Lhs || !Rhs || !Whole) {
+    error(BO->getBeginLoc(), "assignment to packet header field '" +
+                                 F->Field->getName().str() +
+                                 "' inside a macro body cannot be rewritten");
+    return;
+  }
+  if (!packetContext(BO->getBeginLoc()))
+    return;
+  StringRef CtxName = Fn->getParamDecl(0)->getName();
+  std::string Text = packetWritePrefix(*F, CtxName);
+  std::string Tail = ")";
+  if (BO->isCompoundAssignmentOp()) {
+    Text += packetReadCall(*F, CtxName) + " " +
+            BinaryOperator::getOpcodeStr(
+                BinaryOperator::getOpForCompoundAssignment(BO->getOpcode()))
+                .str() +
+            " (";
+    Tail = "))";
+  }
+  // From the field to the value: "ip->ttl -= " (blanks included).
+  R.ReplaceText(CharSourceRange::getCharRange(Lhs->getBegin(), Rhs->getBegin()), Text);
+  R.InsertText(Whole->getEnd(), Tail, /*InsertAfter=*/true);
+}
+
+// BCC's incr_cksum_l3(&ip->hchecksum, old, new) and incr_cksum_l4(&..., old,
+// new, pseudo): the address of a packet field is its offset, the width is
+// sizeof(new), as BCC's frontend rewrites them.
+void FunctionRewriter::rewriteChecksumCall(CallExpr *CE) {
+  const FunctionDecl *Callee = CE->getDirectCallee();
+  if (!Callee)
+    return;
+  StringRef Name = Callee->getName();
+  bool L3 = Name == "incr_cksum_l3";
+  if (!L3 && Name != "incr_cksum_l4")
+    return;
+  unsigned Want = L3 ? 3 : 4;
+  auto CR = fileRange(CE->getSourceRange());
+  if (CE->getNumArgs() != Want || !CR) {
+    error(CE->getBeginLoc(), Name.str() + " takes " + std::to_string(Want) +
+                                 " arguments outside a macro body");
+    return;
+  }
+  std::vector<std::string> Args;
+  for (const Expr *A : CE->arguments()) {
+    auto AR = fileRange(A->getSourceRange());
+    if (!AR) {
+      error(A->getBeginLoc(), "argument of " + Name.str() + " cannot be rewritten");
+      return;
+    }
+    Args.push_back(current(*AR));
+  }
+  if (!packetContext(CE->getBeginLoc()))
+    return;
+  std::string Ctx0 = Fn->getParamDecl(0)->getName().str();
+  std::string Text = (L3 ? "bpf_l3_csum_replace_(" : "bpf_l4_csum_replace_(") +
+                     Ctx0 + ", (u64)(" + Args[0] + "), " + Args[1] + ", " + Args[2] +
+                     ", ";
+  if (L3)
+    Text += "sizeof(" + Args[2] + "))";
+  else
+    Text += "(((" + Args[3] + ") & 0x1) << 4) | sizeof(" + Args[2] + "))";
+  R.ReplaceText(*CR, Text);
+}
+
+// ++/-- would store through the offset as an address; BCC leaves them and
+// the kernel refuses the program, so say so here.
+void FunctionRewriter::refusePacketIncrement(UnaryOperator *UO) {
+  if (!UO->isIncrementDecrementOp())
+    return;
+  if (auto F = packetField(Ctx, UO->getSubExpr()))
+    error(UO->getBeginLoc(),
+          "increment or decrement of packet header field '" +
+              F->Field->getName().str() + "': write " + F->Base->getName().str() +
+              "->" + F->Field->getName().str() + " = " + F->Base->getName().str() +
+              "->" + F->Field->getName().str() + " + 1 (or - 1)");
+}
 
 // lvalue in kernel memory, used as a value: read it with the probe helper.
 void FunctionRewriter::rewriteRead(Expr *LV) {
@@ -350,10 +475,19 @@ void FunctionRewriter::rewriteMapCall(CallExpr *CE) {
 bool FunctionRewriter::VisitExpr(Expr *E) {
   if (!Seen.insert(E).second)
     return true;
+  if (auto *IC = dyn_cast<ImplicitCastExpr>(E))
+    if (rewritePacketRead(IC))
+      return true;
+  if (auto *BO = dyn_cast<BinaryOperator>(E))
+    rewritePacketWrite(BO);
+  if (auto *UO = dyn_cast<UnaryOperator>(E))
+    refusePacketIncrement(UO);
   if (KP.isKernelRead(E))
     rewriteRead(E);
-  if (auto *CE = dyn_cast<CallExpr>(E))
+  if (auto *CE = dyn_cast<CallExpr>(E)) {
     rewriteMapCall(CE);
+    rewriteChecksumCall(CE);
+  }
   return true;
 }
 
@@ -409,6 +543,7 @@ void FunctionRewriter::rewriteProbeParams(FunctionDecl *FD) {
 }
 
 void FunctionRewriter::run(FunctionDecl *FD, bool IsProbe) {
+  Fn = FD;
   if (IsProbe && FD->getNumParams() > 0) {
     const RecordDecl *RD = pointeeRecord(FD->getParamDecl(0)->getType());
     StringRef Ctx = RD ? RD->getName() : "";

@@ -51,6 +51,8 @@ std::vector<std::string> cc1Args(const FrontendInput &In, int Pass) {
   A.push_back("-Wno-unknown-warning-option");
   A.push_back("-Wno-gnu-variable-sized-type-not-at-end");
   A.push_back("-Wno-address-of-packed-member");
+  // bcc/proto.h marks packet headers deprecated("packet"), as BCC.
+  A.push_back("-Wno-deprecated-declarations");
   A.push_back("-Wno-unused-function");
   // Kernel headers hold inline functions calling functions that only the
   // kernel's own sources declare (slub_def.h's slab_address()). Clang 16+

@@ -47,12 +47,15 @@ Error parseAttachOption(StringRef Option, const ArchInfo &Arch,
            Kind == "raw_tracepoint" || Kind == "fentry" || Kind == "fexit" ||
            Kind == "perf_event" || Kind == "uprobe" || Kind == "uretprobe")
     Section = Spec.str();
+  else if (Target.empty() && (Kind == "socket" || Kind == "classifier" ||
+                              Kind == "tc" || Kind == "xdp"))
+    Section = Kind.str(); // packet programs: BCC's SOCKET_FILTER, SCHED_CLS, XDP
   else
     return createStringError(
         inconvertibleErrorCode(),
         "--attach '%s': unknown attach kind '%s' (kprobe, kretprobe, "
         "tracepoint, raw_tracepoint, fentry, fexit, perf_event, uprobe, "
-        "uretprobe, syscall, syscall-ret)",
+        "uretprobe, syscall, syscall-ret, socket, classifier, tc, xdp)",
         Option.str().c_str(), Kind.str().c_str());
   Out[Fn.str()].push_back(Section);
   return Error::success();
@@ -105,6 +108,13 @@ std::string sectionFromContext(StringRef Ctx) {
     return "raw_tracepoint";
   if (Ctx.starts_with("tracepoint__"))
     return "tracepoint";
+  // Packet programs: BCC's Python picks the type at load_func(); without
+  // --attach a socket buffer program is a socket filter (libbpf's
+  // "socket"), tc programs take --attach FN=classifier.
+  if (Ctx == "__sk_buff")
+    return "socket";
+  if (Ctx == "xdp_md")
+    return "xdp";
   return "";
 }
 

@@ -143,6 +143,11 @@ for arch, qemu in (("arm64", "qemu-system-aarch64"), ("x86_64", "qemu-system-x86
     _feature("bpfd-" + arch, os.path.exists(daemon), "%s is not built" % daemon)
 _feature("bpf-xcc", os.path.isfile(os.path.join(config.bpfd_tools_dir, "bpf-xcc")),
          "bpf-xcc is not built")
+# BCC's examples as Debian's bpfcc-tools ships them (packet programs).
+bcc_examples = "/usr/share/doc/bpfcc-tools/examples/networking"
+config.substitutions.append(("%bcc_examples", bcc_examples))
+_feature("bcc-examples", os.path.isdir(bcc_examples),
+         "%s is missing: Debian's bpfcc-tools is not installed (scripts/setup.sh)" % bcc_examples)
 # root: the launcher's sandbox (mount namespace, FUSE) and ldconfig -r chroot.
 _feature("root", os.geteuid() == 0, "the tests run as uid %d, not root" % os.geteuid())
 # chromium: the flame graph's browser test (test/flamegraph/browser.test).

@@ -513,6 +513,162 @@ struct bpf_stacktrace_buildid {
 #define CUR_CPU_IDENTIFIER BPF_F_CURRENT_CPU
 #endif
 
+/* ---- Packets (BCC 0.26's helpers.h) ------------------------------------ */
+/* Socket filter, tc and XDP helpers, by their UAPI numbers. */
+__BPF_XCC_HELPER(long, bpf_skb_store_bytes, 9, void *ctx, u64 off, const void *from, u64 len, u64 flags);
+__BPF_XCC_HELPER(long, bpf_l3_csum_replace, 10, void *ctx, u64 off, u64 from, u64 to, u64 flags);
+__BPF_XCC_HELPER(long, bpf_l4_csum_replace, 11, void *ctx, u64 off, u64 from, u64 to, u64 flags);
+__BPF_XCC_HELPER(long, bpf_clone_redirect, 13, void *ctx, u32 ifindex, u64 flags);
+__BPF_XCC_HELPER(u32, bpf_get_cgroup_classid, 17, void *ctx);
+__BPF_XCC_HELPER(long, bpf_skb_vlan_push, 18, void *ctx, u16 proto, u16 vlan_tci);
+__BPF_XCC_HELPER(long, bpf_skb_vlan_pop, 19, void *ctx);
+__BPF_XCC_HELPER(long, bpf_skb_get_tunnel_key, 20, void *ctx, void *key, u32 size, u64 flags);
+__BPF_XCC_HELPER(long, bpf_skb_set_tunnel_key, 21, void *ctx, void *key, u32 size, u64 flags);
+__BPF_XCC_HELPER(long, bpf_redirect, 23, u32 ifindex, u64 flags);
+__BPF_XCC_HELPER(u32, bpf_get_route_realm, 24, void *ctx);
+__BPF_XCC_HELPER(long, bpf_skb_load_bytes, 26, const void *ctx, u32 off, void *to, u32 len);
+__BPF_XCC_HELPER(s64, bpf_csum_diff, 28, void *from, u32 from_size, void *to, u32 to_size, u32 seed);
+__BPF_XCC_HELPER(long, bpf_skb_get_tunnel_opt, 29, void *ctx, void *opt, u32 size);
+__BPF_XCC_HELPER(long, bpf_skb_set_tunnel_opt, 30, void *ctx, void *opt, u32 size);
+__BPF_XCC_HELPER(long, bpf_skb_change_proto, 31, void *ctx, u16 proto, u64 flags);
+__BPF_XCC_HELPER(long, bpf_skb_change_type, 32, void *ctx, u32 type);
+__BPF_XCC_HELPER(long, bpf_skb_under_cgroup, 33, void *ctx, void *map, u32 index);
+__BPF_XCC_HELPER(u32, bpf_get_hash_recalc, 34, void *ctx);
+__BPF_XCC_HELPER(long, bpf_skb_change_tail, 38, void *ctx, u32 len, u64 flags);
+__BPF_XCC_HELPER(long, bpf_skb_pull_data, 39, void *ctx, u32 len);
+__BPF_XCC_HELPER(s64, bpf_csum_update, 40, void *ctx, u32 csum);
+__BPF_XCC_HELPER(void, bpf_set_hash_invalid, 41, void *ctx);
+__BPF_XCC_HELPER(long, bpf_skb_change_head, 43, void *ctx, u32 len, u64 flags);
+__BPF_XCC_HELPER(long, bpf_xdp_adjust_head, 44, void *ctx, int delta);
+__BPF_XCC_HELPER(u64, bpf_get_socket_cookie, 46, void *ctx);
+__BPF_XCC_HELPER(u32, bpf_get_socket_uid, 47, void *ctx);
+__BPF_XCC_HELPER(long, bpf_set_hash, 48, void *ctx, u32 hash);
+__BPF_XCC_HELPER(long, bpf_skb_adjust_room, 50, void *ctx, s32 len_diff, u32 mode, u64 flags);
+__BPF_XCC_HELPER(long, bpf_xdp_adjust_meta, 54, void *ctx, int delta);
+__BPF_XCC_HELPER(long, bpf_xdp_adjust_tail, 65, void *ctx, int delta);
+__BPF_XCC_HELPER(long, bpf_skb_load_bytes_relative, 68, const void *ctx, u32 off, void *to, u32 len, u32 start_header);
+__BPF_XCC_HELPER(long, bpf_fib_lookup, 69, void *ctx, void *params, int plen, u32 flags);
+__BPF_XCC_HELPER(u64, bpf_skb_cgroup_id, 79, void *ctx);
+__BPF_XCC_HELPER(long, bpf_skb_ecn_set_ce, 97, void *ctx);
+
+/* Legacy packet loads (BPF_LD_ABS/BPF_LD_IND, the context must be the
+ * program's own): LLVM's BPF intrinsics, reached through the asm label.
+ * They read big-endian and return the value in host order. */
+unsigned long long load_byte(void *skb, unsigned long long off) asm("llvm.bpf.load.byte");
+unsigned long long load_half(void *skb, unsigned long long off) asm("llvm.bpf.load.half");
+unsigned long long load_word(void *skb, unsigned long long off) asm("llvm.bpf.load.word");
+
+static __always_inline u16 bpf_ntohs(u16 val) { return (u16)((val << 8) | (val >> 8)); }
+static __always_inline u32 bpf_ntohl(u32 val) { return __builtin_bswap32(val); }
+static __always_inline u64 bpf_ntohll(u64 val) { return __builtin_bswap64(val); }
+static __always_inline unsigned __int128 bpf_ntoh128(unsigned __int128 val) {
+  return ((unsigned __int128)bpf_ntohll((u64)val) << 64) | bpf_ntohll((u64)(val >> 64));
+}
+static __always_inline u16 bpf_htons(u16 val) { return bpf_ntohs(val); }
+static __always_inline u32 bpf_htonl(u32 val) { return bpf_ntohl(val); }
+static __always_inline u64 bpf_htonll(u64 val) { return bpf_ntohll(val); }
+static __always_inline unsigned __int128 bpf_hton128(unsigned __int128 val) {
+  return bpf_ntoh128(val);
+}
+static __always_inline u64 load_dword(void *skb, u64 off) {
+  return ((u64)load_word(skb, off) << 32) | load_word(skb, off + 4);
+}
+
+#define MASK(_n) ((_n) < 64 ? (1ull << (_n)) - 1 : ((u64)-1LL))
+#define MASK128(_n) ((_n) < 128 ? ((unsigned __int128)1 << (_n)) - 1 : ((unsigned __int128)-1))
+
+/* A field of a packet header (bcc/proto.h, BPF_PACKET_HEADER): BSZ bits from
+ * bit BOFS (0 = the most significant) of the big-endian bytes at OFF. The
+ * rewriter calls these for every field read (bpf_dext_pkt) and assignment
+ * (bpf_dins_pkt); the arguments are constants or the cursor, so all but one
+ * branch fold away. A write goes through bpf_skb_store_bytes (tc, not socket
+ * filters: the kernel refuses the helper there). */
+static __always_inline u64 bpf_dext_pkt(void *pkt, u64 off, u64 bofs, u64 bsz) {
+  if (bofs == 0 && bsz == 8)
+    return load_byte(pkt, off);
+  if (bofs + bsz <= 8)
+    return load_byte(pkt, off) >> (8 - (bofs + bsz)) & MASK(bsz);
+  if (bofs == 0 && bsz == 16)
+    return load_half(pkt, off);
+  if (bofs + bsz <= 16)
+    return load_half(pkt, off) >> (16 - (bofs + bsz)) & MASK(bsz);
+  if (bofs == 0 && bsz == 32)
+    return load_word(pkt, off);
+  if (bofs + bsz <= 32)
+    return load_word(pkt, off) >> (32 - (bofs + bsz)) & MASK(bsz);
+  if (bofs == 0 && bsz == 64)
+    return load_dword(pkt, off);
+  if (bofs + bsz <= 64)
+    return load_dword(pkt, off) >> (64 - (bofs + bsz)) & MASK(bsz);
+  return 0;
+}
+
+static __always_inline void bpf_dins_pkt(void *pkt, u64 off, u64 bofs, u64 bsz, u64 val) {
+  /* load_* give host order; what is stored must be network order. */
+  if (bofs == 0 && bsz == 8) {
+    u8 v = val;
+    bpf_skb_store_bytes(pkt, off, &v, 1, 0);
+  } else if (bofs + bsz <= 8) {
+    u8 v = load_byte(pkt, off);
+    v &= ~(MASK(bsz) << (8 - (bofs + bsz)));
+    v |= (val & MASK(bsz)) << (8 - (bofs + bsz));
+    bpf_skb_store_bytes(pkt, off, &v, 1, 0);
+  } else if (bofs == 0 && bsz == 16) {
+    u16 v = bpf_htons(val);
+    bpf_skb_store_bytes(pkt, off, &v, 2, 0);
+  } else if (bofs + bsz <= 16) {
+    u16 v = load_half(pkt, off);
+    v &= ~(MASK(bsz) << (16 - (bofs + bsz)));
+    v |= (val & MASK(bsz)) << (16 - (bofs + bsz));
+    v = bpf_htons(v);
+    bpf_skb_store_bytes(pkt, off, &v, 2, 0);
+  } else if (bofs == 0 && bsz == 32) {
+    u32 v = bpf_htonl(val);
+    bpf_skb_store_bytes(pkt, off, &v, 4, 0);
+  } else if (bofs + bsz <= 32) {
+    u32 v = load_word(pkt, off);
+    v &= ~(MASK(bsz) << (32 - (bofs + bsz)));
+    v |= (val & MASK(bsz)) << (32 - (bofs + bsz));
+    v = bpf_htonl(v);
+    bpf_skb_store_bytes(pkt, off, &v, 4, 0);
+  } else if (bofs == 0 && bsz == 64) {
+    u64 v = bpf_htonll(val);
+    bpf_skb_store_bytes(pkt, off, &v, 8, 0);
+  } else if (bofs + bsz <= 64) {
+    u64 v = load_dword(pkt, off);
+    v &= ~(MASK(bsz) << (64 - (bofs + bsz)));
+    v |= (val & MASK(bsz)) << (64 - (bofs + bsz));
+    v = bpf_htonll(v);
+    bpf_skb_store_bytes(pkt, off, &v, 8, 0);
+  }
+}
+
+/* incr_cksum_l3(&hdr->field, old, new), incr_cksum_l4(&hdr->field, old, new,
+ * pseudo): the rewriter makes them bpf_l3/l4_csum_replace_ calls on the
+ * function's context, as BCC's frontend does (no body: a call it cannot
+ * rewrite is an undefined function). */
+int incr_cksum_l3(void *off, u64 oldval, u64 newval);
+int incr_cksum_l4(void *off, u64 oldval, u64 newval, u64 flags);
+
+/* BCC's checksum wrappers: FLAGS' low nibble is the width of FROM and TO,
+ * which are given in host order. */
+static __always_inline long bpf_l3_csum_replace_(void *ctx, u64 off, u64 from, u64 to, u64 flags) {
+  switch (flags & 0xf) {
+  case 2: return bpf_l3_csum_replace(ctx, off, bpf_htons(from), bpf_htons(to), flags);
+  case 4: return bpf_l3_csum_replace(ctx, off, bpf_htonl(from), bpf_htonl(to), flags);
+  case 8: return bpf_l3_csum_replace(ctx, off, bpf_htonll(from), bpf_htonll(to), flags);
+  }
+  return bpf_l3_csum_replace(ctx, off, from, to, flags);
+}
+static __always_inline long bpf_l4_csum_replace_(void *ctx, u64 off, u64 from, u64 to, u64 flags) {
+  switch (flags & 0xf) {
+  case 2: return bpf_l4_csum_replace(ctx, off, bpf_htons(from), bpf_htons(to), flags);
+  case 4: return bpf_l4_csum_replace(ctx, off, bpf_htonl(from), bpf_htonl(to), flags);
+  case 8: return bpf_l4_csum_replace(ctx, off, bpf_htonll(from), bpf_htonll(to), flags);
+  }
+  return bpf_l4_csum_replace(ctx, off, from, to, flags);
+}
+
 /* ---- Program definitions ---------------------------------------------- */
 #define TRACEPOINT_PROBE(category, event)                                     \
   int tracepoint__##category##__##event(struct tracepoint__##category##__##event *args)
