@@ -153,6 +153,8 @@ const Command kCommands[] = {
     {"FILE_LIST", 1, 1, "PATH", cmdFileList},
     {"FILE_OPEN", 1, 1, "PATH", cmdFileOpen},
     {"FILE_READ", 2, 3, "HANDLE MAX [WAIT_MS]", cmdFileRead},
+    {"BPF_ATTACH_SOCKET", 2, 2, "PROG IFNAME", cmdAttachSocket},
+    {"SOCKET_READ", 2, 3, "HANDLE MAX [WAIT_MS]", cmdSocketRead},
     {"EXIT", 0, 0, "", nullptr}, // ends the session (Session::runLine)
 };
 

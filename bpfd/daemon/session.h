@@ -11,7 +11,7 @@ namespace bpfd {
 class PerfReader;
 
 enum class HandleKind { Map, Prog, Kprobe, Kretprobe, Tracepoint, PerfEvent, RawTracepoint, Reader, Btf, Uprobe,
-                        Uretprobe, File };
+                        Uretprobe, File, Socket };
 
 struct Handle {
   int fd;
@@ -109,6 +109,8 @@ void cmdFileReadlink(Session &, const Args &);
 void cmdFileList(Session &, const Args &);
 void cmdFileOpen(Session &, const Args &);
 void cmdFileRead(Session &, const Args &);
+void cmdAttachSocket(Session &, const Args &);
+void cmdSocketRead(Session &, const Args &);
 
 // Shared helpers.
 bool parseMapType(StrRef s, uint32_t *type);

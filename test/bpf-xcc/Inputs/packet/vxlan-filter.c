@@ -3,9 +3,13 @@
  * to port 4789 (VXLAN), drop the rest. Written for bpf-xcc's tests; the
  * constructs are the example's: cursor_advance over ethernet_t, ip_t,
  * udp_t, switches on their fields, return -1 to keep, 0 to drop. The
- * port is a macro so a test can pick another one. */
+ * protocol and port are macros so a test can pick others (TCP's
+ * destination port is at the same offset as UDP's). */
 #include <bcc/proto.h>
 
+#ifndef KEEP_PROTO
+#define KEEP_PROTO 17
+#endif
 #ifndef KEEP_PORT
 #define KEEP_PORT 4789
 #endif
@@ -20,7 +24,7 @@ int vlan_filter(struct __sk_buff *skb) {
 IP: ;
   struct ip_t *ip = cursor_advance(cursor, sizeof(*ip));
   switch (ip->nextp) {
-  case 17: goto UDP;
+  case KEEP_PROTO: goto UDP;
   default: goto DROP;
   }
 UDP: ;
