@@ -18,6 +18,8 @@
  *       ever), sleeping INTERVAL_MS (default 0) after each round, then prints
  *       "sdt-standin: <runtime> COUNT rounds".
  */
+#include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -34,38 +36,41 @@ static unsigned long rounds_done;
 
 #if defined(SDT_RUNTIME_hotspot)
 #define RUNTIME "hotspot"
-/* hotspot.d: method__entry/return(thread id, class, class length, method,
- * method length, signature, signature length). */
-SITE method_entry(uintptr_t tid, const char *cls, uintptr_t cl, const char *m, uintptr_t ml,
-                  const char *sig, uintptr_t sl) {
+/* The widths are those of HotSpot's call sites (sys/sdt.h takes each
+ * argument's type, not hotspot.d's): a Java thread id is a jlong, a name's
+ * length an int (utf8_length()), sizes size_t.
+ * method__entry/return(thread id, class, its length, method, its length,
+ * signature, its length). */
+SITE method_entry(int64_t tid, const char *cls, int cl, const char *m, int ml, const char *sig,
+                  int sl) {
   STAP_PROBE7(hotspot, method__entry, tid, cls, cl, m, ml, sig, sl);
 }
-SITE method_return(uintptr_t tid, const char *cls, uintptr_t cl, const char *m, uintptr_t ml,
-                   const char *sig, uintptr_t sl) {
+SITE method_return(int64_t tid, const char *cls, int cl, const char *m, int ml,
+                   const char *sig, int sl) {
   STAP_PROBE7(hotspot, method__return, tid, cls, cl, m, ml, sig, sl);
 }
 /* gc__begin(is full), gc__end(); mem__pool__gc__begin/end(manager, its
  * length, pool, its length, initial, used, committed, max size). */
-SITE gc_begin(uintptr_t full) { STAP_PROBE1(hotspot, gc__begin, full); }
+SITE gc_begin(bool full) { STAP_PROBE1(hotspot, gc__begin, full); }
 SITE gc_end(void) { STAP_PROBE(hotspot, gc__end); }
-SITE pool_begin(const char *mgr, uintptr_t mgrl, const char *pool, uintptr_t pooll,
-                uintptr_t init, uintptr_t used, uintptr_t committed, uintptr_t max) {
+SITE pool_begin(const char *mgr, int mgrl, const char *pool, int pooll, size_t init,
+                size_t used, size_t committed, size_t max) {
   STAP_PROBE8(hotspot, mem__pool__gc__begin, mgr, mgrl, pool, pooll, init, used, committed,
               max);
 }
-SITE pool_end(const char *mgr, uintptr_t mgrl, const char *pool, uintptr_t pooll,
-              uintptr_t init, uintptr_t used, uintptr_t committed, uintptr_t max) {
+SITE pool_end(const char *mgr, int mgrl, const char *pool, int pooll, size_t init, size_t used,
+              size_t committed, size_t max) {
   STAP_PROBE8(hotspot, mem__pool__gc__end, mgr, mgrl, pool, pooll, init, used, committed, max);
 }
-/* object__alloc(thread id, class, class length, size). */
-SITE object_alloc(int tid, const char *cls, uintptr_t cl, uintptr_t size) {
+/* object__alloc(thread id, class, its length, size). */
+SITE object_alloc(int64_t tid, const char *cls, int cl, size_t size) {
   STAP_PROBE4(hotspot, object__alloc, tid, cls, cl, size);
 }
-/* thread__start/stop(name, name length, java id, native id, is daemon). */
-SITE thread_start(const char *name, uintptr_t nl, uintptr_t jid, uintptr_t nid, int daemon) {
+/* thread__start/stop(name, its length, java id, native id, is daemon). */
+SITE thread_start(const char *name, int nl, int64_t jid, uintptr_t nid, bool daemon) {
   STAP_PROBE5(hotspot, thread__start, name, nl, jid, nid, daemon);
 }
-SITE thread_stop(const char *name, uintptr_t nl, uintptr_t jid, uintptr_t nid, int daemon) {
+SITE thread_stop(const char *name, int nl, int64_t jid, uintptr_t nid, bool daemon) {
   STAP_PROBE5(hotspot, thread__stop, name, nl, jid, nid, daemon);
 }
 /* glibc's libpthread:pthread_start(struct pthread *, start routine, its
@@ -75,7 +80,7 @@ SITE pthread_start(void *pd, void *routine, void *arg) {
 }
 static void round_once(unsigned long i) {
   static const char cls[] = "java/lang/Thread", m[] = "run", sig[] = "()V";
-  thread_start("worker", 6, i, 1000 + i, 0);
+  thread_start("worker", 6, (int64_t)i, 1000 + i, false);
   method_entry(1, cls, sizeof(cls) - 1, m, sizeof(m) - 1, sig, sizeof(sig) - 1);
   object_alloc(1, cls, sizeof(cls) - 1, 64 + i);
   method_return(1, cls, sizeof(cls) - 1, m, sizeof(m) - 1, sig, sizeof(sig) - 1);
@@ -83,7 +88,7 @@ static void round_once(unsigned long i) {
   pool_begin("G1 Young", 8, "G1 Eden Space", 13, 1 << 20, 4096 * i, 1 << 21, 1 << 24);
   pool_end("G1 Young", 8, "G1 Eden Space", 13, 1 << 20, 1024 * i, 1 << 21, 1 << 24);
   gc_end();
-  thread_stop("worker", 6, i, 1000 + i, 0);
+  thread_stop("worker", 6, (int64_t)i, 1000 + i, false);
   pthread_start(&rounds_done, (void *)round_once, (void *)i);
 }
 
