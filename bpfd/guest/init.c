@@ -25,7 +25,7 @@
  * the host writes "eof N" on the control port, N being the number of bytes it
  * sent on the data port; once N bytes have been handed to bpfd its stdin is
  * closed, while its output still reaches the host. A host that hangs up the
- * data port also ends bpfd's input (its later output is dropped).
+ * data port also ends bpfd's input and closes its output (its writes fail).
  *
  * Console lines for the harness all start with "BPFD-GUEST: ":
  *   MODULE-FAILED PATH: ERROR     an extra module did not load
@@ -33,6 +33,13 @@
  *   WORKLOAD pid=PID argv0=PATH   workload started
  *   EXIT status=N                 bpfd ended (N: exit code, or 128+signal)
  *   LEFT progs=N maps=N links=N kprobe_events=N uprobe_events=N pinned=N
+ *   HUNG-UP                       the host hung up the data port
+ *   CLEAN ms=N since=WHAT         N: ms from WHAT (hang-up: the host hung up;
+ *                                 bpfd-killed: "kill-bpfd" on the control
+ *                                 port; eof: "eof N"; bpfd-exit: bpfd ended
+ *                                 by itself) until all LEFT counts were 0;
+ *                                 -1 if they were not (after 2 s of waiting
+ *                                 for programs, maps and links to go)
  *   kprobe_event: LINE            one per line left in kprobe_events
  *   BYE status=N                  powering off
  *   FATAL MESSAGE                 the guest could not run bpfd
@@ -109,8 +116,27 @@ static void sleep_ms(int ms) {
 
 /* ---- 1. file systems ---------------------------------------------------- */
 
+/* The kernel command line word bpfd_nomount=TYPE,... leaves those file
+ * systems unmounted: a device without tracefs, for the fault suite. */
+static int skipped_mount(const char *type) {
+  const char *list = getenv("bpfd_nomount");
+  size_t n = strlen(type);
+  for (const char *p = list; p && *p;) {
+    const char *end = strchr(p, ',');
+    size_t len = end ? (size_t)(end - p) : strlen(p);
+    if (len == n && strncmp(p, type, n) == 0)
+      return 1;
+    p = end ? end + 1 : NULL;
+  }
+  return 0;
+}
+
 static void mount_one(const char *src, const char *dir, const char *type) {
   mkdir(dir, 0755);
+  if (skipped_mount(type)) {
+    say("NOMOUNT %s", type);
+    return;
+  }
   if (mount(src, dir, type, 0, NULL) != 0 && errno != EBUSY)
     say("warning: cannot mount %s on %s: %s", type, dir, strerror(errno));
 }
@@ -296,7 +322,31 @@ static int flush_some(int fd, struct buffer *b) {
   return 0;
 }
 
-/* Parses "eof N" lines from the control port; returns N or -1. */
+/* The fault that ends the session (CLEAN's reference): what, and when. */
+static const char *fault_what;
+static double fault_at;
+
+static void note_fault(const char *what) {
+  if (!fault_what) {
+    fault_what = what;
+    fault_at = now();
+  }
+}
+
+/* The host hung up the data port: said once, so that a host that did not
+ * mean to (a broken link) learns that bpfd's later output was lost. */
+static void note_hang_up(void) {
+  static int said;
+  note_fault("hang-up");
+  if (!said++)
+    say("HUNG-UP");
+}
+
+/* Set by the control line "kill-bpfd" (the fault hook's kill-bpfd). */
+static int kill_requested;
+
+/* Parses "eof N" and "kill-bpfd" lines from the control port; returns N of
+ * "eof N" or -1. */
 static long long read_ctl(int fd, int *hung_up) {
   static char line[128];
   static size_t len;
@@ -318,6 +368,8 @@ static long long read_ctl(int fd, int *hung_up) {
     long long value;
     if (sscanf(line, "eof %lld", &value) == 1 && value >= 0)
       result = value;
+    else if (strcmp(line, "kill-bpfd") == 0)
+      kill_requested = 1;
     else
       say("warning: unknown control line '%s'", line);
   }
@@ -355,14 +407,29 @@ static int run_bpfd(int data, int ctl, const char *port) {
     int ws;
     pid_t dead;
     while ((dead = waitpid(-1, &ws, WNOHANG)) > 0)
-      if (dead == pid)
+      if (dead == pid) {
         status = exit_code(ws);
+        note_fault("bpfd-exit");
+      }
+    if (kill_requested == 1 && status < 0) {
+      kill_requested = 2;
+      note_fault("bpfd-killed");
+      kill(pid, SIGKILL);
+    }
+    if (host_gone)
+      note_fault("hang-up");
 
     /* End bpfd's input once all the host sent has been handed over. */
     if (in_fd >= 0 && in.len == 0 &&
         (host_gone || (eof_at >= 0 && received >= eof_at))) {
       close(in_fd);
       in_fd = -1;
+    }
+    /* The host is gone: so is the reader of bpfd's output, as on a device
+     * whose link died (bpfd's writes fail, it stops and cleans up). */
+    if (host_gone && out_fd >= 0) {
+      close(out_fd);
+      out_fd = -1;
     }
     if (host_gone)
       out.len = 0;
@@ -404,18 +471,20 @@ static int run_bpfd(int data, int ctl, const char *port) {
           in.len += n;
           received += n;
         } else if (room && n == 0) {
-          host_gone = 1;
+          host_gone = 1, note_hang_up();
         }
       } else if (r & (POLLHUP | POLLERR)) {
-        host_gone = 1;
+        host_gone = 1, note_hang_up();
       }
       if (!host_gone && (r & POLLOUT) && out.len > 0 && flush_some(data, &out) < 0)
-        host_gone = 1;
+        host_gone = 1, note_hang_up();
     }
     if (i_ctl >= 0 && (p[i_ctl].revents & POLLIN)) {
       long long n = read_ctl(ctl, &ctl_gone);
-      if (n >= 0)
+      if (n >= 0) {
         eof_at = n;
+        note_fault("eof");
+      }
     } else if (i_ctl >= 0 && (p[i_ctl].revents & (POLLHUP | POLLERR))) {
       ctl_gone = 1;
     }
@@ -497,22 +566,49 @@ static int count_lines(const char *path, const char *tag) {
 }
 
 static void report_leftovers(void) {
-  /* Programs and maps are freed after an RCU grace period: give the kernel
-   * a moment before counting. */
-  int progs, maps, links;
-  double deadline = now() + 2.0;
-  do {
+  /* Programs and maps are freed after an RCU grace period: count them until
+   * they are gone, for up to 2 s. Events and pins do not go by themselves
+   * once bpfd is gone (and reap_after ran): no waiting for them. */
+  int progs, maps, links, kprobes, uprobes, pins;
+  double deadline = now() + 2.0, clean_at = -1;
+  for (;;) {
     progs = count_bpf_ids(BPF_PROG_GET_NEXT_ID);
     maps = count_bpf_ids(BPF_MAP_GET_NEXT_ID);
     links = count_bpf_ids(BPF_LINK_GET_NEXT_ID);
-    if (progs + maps + links == 0)
+    kprobes = count_lines("/sys/kernel/tracing/kprobe_events", NULL);
+    uprobes = count_lines("/sys/kernel/tracing/uprobe_events", NULL);
+    pins = count_pins("/sys/fs/bpf");
+    if (progs + maps + links + kprobes + uprobes + pins == 0) {
+      clean_at = now();
       break;
-    sleep_ms(50);
-  } while (now() < deadline);
-  int kprobes = count_lines("/sys/kernel/tracing/kprobe_events", "kprobe_event");
-  int uprobes = count_lines("/sys/kernel/tracing/uprobe_events", "uprobe_event");
+    }
+    if (progs + maps + links == 0 || now() >= deadline)
+      break;
+    sleep_ms(20);
+  }
+  count_lines("/sys/kernel/tracing/kprobe_events", "kprobe_event");
+  count_lines("/sys/kernel/tracing/uprobe_events", "uprobe_event");
   say("LEFT progs=%d maps=%d links=%d kprobe_events=%d uprobe_events=%d pinned=%d", progs, maps,
-      links, kprobes, uprobes, count_pins("/sys/fs/bpf"));
+      links, kprobes, uprobes, pins);
+  if (!fault_what)
+    note_fault("bpfd-exit");
+  say("CLEAN ms=%d since=%s", clean_at < 0 ? -1 : (int)((clean_at - fault_at) * 1000 + 0.5),
+      fault_what);
+}
+
+/* A bpfd that was killed could not remove its tracefs events: the next bpfd
+ * does that when it starts; here one runs for that alone. */
+static void reap_after(int status) {
+  if (status < 128 || access("/bin/bpfd", X_OK) != 0)
+    return;
+  char *argv[] = {"/bin/bpfd", "--reap", NULL};
+  int null_fd = open("/dev/null", O_RDWR | O_CLOEXEC);
+  pid_t pid = spawn(argv, null_fd < 0 ? 2 : null_fd, 2);
+  if (null_fd >= 0)
+    close(null_fd);
+  int ws;
+  if (pid > 0)
+    waitpid(pid, &ws, 0);
 }
 
 int main(void) {
@@ -549,6 +645,7 @@ int main(void) {
     while (waitpid(-1, NULL, WNOHANG) > 0)
       ;
   }
+  reap_after(status);
   report_leftovers();
   close(data);
   power_off(status);

@@ -10,6 +10,7 @@
 #include "Transport.h"
 
 #include <cerrno>
+#include <csignal>
 #include <unistd.h>
 
 namespace bpfd {
@@ -36,6 +37,11 @@ public:
     if (C.StdoutFd >= 0)
       ::close(C.StdoutFd);
     C.StdoutFd = -1;
+  }
+  void cut() override {
+    // The transport command (and whatever it runs in its group) dies.
+    if (C.Pid > 0)
+      ::kill(-C.Pid, SIGKILL);
   }
   Expected<int> wait(double Timeout) override {
     auto Status = waitChild(C.Pid, Timeout < 0 ? 0 : Timeout);

@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "CpioWriter.h"
+#include "Fault.h"
 #include "Subprocess.h"
 #include "Transport.h"
 
@@ -151,6 +152,8 @@ public:
   Error check() override;
   Error endInput(uint64_t BytesSent) override;
   void hangUp() override;
+  void cut() override;
+  void killBpfd() override;
   Expected<int> wait(double Timeout) override;
   void kill() override;
   std::string failureNote() override;
@@ -180,6 +183,8 @@ private:
   std::string FatalText;
   bool Panicked = false;
   bool KeepRunDir = false;
+  bool HungUp = false;         // hangUp() was called: the host meant it
+  bool GuestSawHangUp = false; // the guest's HUNG-UP sentinel
 };
 
 QemuTransport::~QemuTransport() {
@@ -193,7 +198,9 @@ QemuTransport::~QemuTransport() {
 }
 
 std::string QemuTransport::failureNote() {
-  if (ConsoleLog.empty())
+  // A session that failed before QEMU ran (no bpfd binary, a guest file that
+  // cannot be read) has no log to keep: its run folder goes.
+  if (ConsoleLog.empty() || access(ConsoleLog.c_str(), F_OK) != 0)
     return "";
   KeepRunDir = true;
   readConsole();
@@ -309,6 +316,8 @@ Error QemuTransport::launch(const std::string &Image) {
   Fds.PipeStdin = Fds.PipeStdout = false;
   Fds.StdoutFd = Log;
   Fds.StderrFd = Log;
+  // The fault hook's guest is a device: it outlives this process.
+  Fds.DieWithParent = !qemuAsDevice();
   auto C = spawn(Argv, Fds);
   if (Log >= 0)
     ::close(Log);
@@ -444,8 +453,10 @@ void QemuTransport::readConsole() {
         ByeStatus = Status;
       else if (What.rfind("FATAL ", 0) == 0)
         FatalText = What.substr(6);
+      else if (What == "HUNG-UP")
+        GuestSawHangUp = true;
       else if (What.rfind("READY", 0) == 0 || What.rfind("EXIT", 0) == 0 ||
-               What.rfind("LEFT", 0) == 0)
+               What.rfind("LEFT", 0) == 0 || What.rfind("CLEAN", 0) == 0)
         progress("guest: " + What);
     }
     if (Line.find("Kernel panic") != std::string::npos)
@@ -476,6 +487,7 @@ Error QemuTransport::endInput(uint64_t BytesSent) {
 }
 
 void QemuTransport::hangUp() {
+  HungUp = true;
   if (DataFd >= 0)
     ::close(DataFd);
   DataFd = -1;
@@ -499,11 +511,41 @@ Expected<int> QemuTransport::wait(double Timeout) {
     return E;
   if (ByeStatus < 0)
     return Error::failure(EIO, "the guest ended without its BYE sentinel");
+  // The link broke under the session: bpfd's later output was lost.
+  if (GuestSawHangUp && !HungUp)
+    return Error::failure(ECONNRESET, "the link to the guest broke in mid-session (bpfd's exit "
+                                      "status " + std::to_string(ByeStatus) + ")");
   progress("guest powered off");
   return ByeStatus;
 }
 
+// The link dies: QEMU sees both sockets closed, the guest a hang-up.
+void QemuTransport::cut() {
+  for (int Fd : {DataFd, CtlFd})
+    if (Fd >= 0)
+      shutdown(Fd, SHUT_RDWR);
+}
+
+// The guest init SIGKILLs bpfd when told "kill-bpfd" on the control port.
+void QemuTransport::killBpfd() {
+  static const char Line[] = "kill-bpfd\n";
+  if (CtlFd >= 0 && write(CtlFd, Line, sizeof(Line) - 1) != (ssize_t)sizeof(Line) - 1)
+    progress("cannot send kill-bpfd on the control port");
+}
+
 void QemuTransport::kill() {
+  if (QemuPid > 0 && qemuAsDevice()) {
+    // A device lives on: hang up, and let the guest clean up and power off
+    // by itself (its console reports what was left), up to 20 s.
+    hangUp();
+    if (CtlFd >= 0)
+      ::close(CtlFd);
+    CtlFd = -1;
+    double Deadline = monotonicSeconds() + 20;
+    while (qemuRunning() && monotonicSeconds() < Deadline)
+      usleep(20000);
+    readConsole();
+  }
   if (QemuPid > 0) {
     killChild(QemuPid);
     QemuPid = -1;

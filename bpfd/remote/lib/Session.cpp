@@ -2,6 +2,7 @@
 
 #include "bpfd/Session.h"
 
+#include "Fault.h"
 #include "Subprocess.h"
 #include "Transport.h"
 
@@ -28,6 +29,15 @@ Expected<std::unique_ptr<Session>> Session::open(const std::string &Spec,
                                  "' (expected qemu:arm64, qemu:x86_64, process:COMMAND, "
                                  "adb[:SERIAL] or ssh:[USER@]HOST)");
   auto Rest = [&](const char *Prefix) { return Spec.substr(std::strlen(Prefix)); };
+  // A dead link must be an EPIPE error here, not a silent death by SIGPIPE.
+  struct sigaction Old;
+  if (sigaction(SIGPIPE, nullptr, &Old) == 0 && Old.sa_handler == SIG_DFL)
+    signal(SIGPIPE, SIG_IGN);
+  auto Plan = takeFaultPlan();
+  if (!Plan)
+    return Plan.error();
+  if ((*Plan)->Action == FaultAction::KillBpfd && Spec.rfind("qemu:", 0) != 0)
+    return Error::failure(EINVAL, "BPFD_REMOTE_FAULT: kill-bpfd needs a qemu: remote, not " + Spec);
   if (Spec.rfind("qemu:", 0) == 0)
     T = openQemuTransport(Rest("qemu:"), Options);
   else if (Spec.rfind("process:", 0) == 0)
@@ -97,6 +107,7 @@ Error Session::fillBuffer(double Deadline) {
     ssize_t N = read(T->readFd(), Buf, sizeof(Buf));
     if (N > 0) {
       InBuf.append(Buf, N);
+      faultAfterRead(*T, Buf, N);
       return Error::success();
     }
     if (N == 0) {
@@ -160,10 +171,12 @@ Error Session::sendLine(const std::string &Line) {
   size_t Done = 0;
   double Deadline = monotonicSeconds() + Timeout;
   while (Done < Data.size()) {
-    ssize_t N = write(T->writeFd(), Data.data() + Done, Data.size() - Done);
+    size_t Room = faultRoom(*T, BytesSent, Data.size() - Done);
+    ssize_t N = write(T->writeFd(), Data.data() + Done, Room);
     if (N > 0) {
       Done += N;
       BytesSent += N;
+      faultAfterWrite(*T, BytesSent);
       continue;
     }
     if (N < 0 && errno != EAGAIN && errno != EINTR)
@@ -208,6 +221,16 @@ static Error writeAll(int Fd, const char *Data, size_t Size) {
     Size -= N;
   }
   return Error::success();
+}
+
+// True if the last line of Text is bpfd's answer to EXIT.
+static bool endsWithExit(const std::string &Text) {
+  size_t End = Text.size();
+  while (End && Text[End - 1] == '\n')
+    --End;
+  size_t Start = Text.rfind('\n', End ? End - 1 : 0);
+  Start = Start == std::string::npos ? 0 : Start + 1;
+  return Text.compare(Start, 11, "exit: ret=0") == 0;
 }
 
 // After bpfd's input was ended (or hung up): copy its remaining output to
@@ -256,6 +279,17 @@ Expected<int> Session::relay(int InFd, int OutFd, bool HangUp) {
   InBuf.clear();
   if (Error E = writeAll(OutFd, Out.data(), Out.size()))
     return fail(E);
+  // The end of what bpfd wrote, to tell its EXIT from a session that died.
+  std::string Tail = Out;
+  auto Copy = [&]() -> Error {
+    if (Error E = writeAll(OutFd, InBuf.data(), InBuf.size()))
+      return E;
+    Tail += InBuf;
+    if (Tail.size() > 4096)
+      Tail.erase(0, Tail.size() - 4096);
+    InBuf.clear();
+    return Error::success();
+  };
   std::string ToRemote;
   bool InEOF = false;
   // A reply is due when a full line went out after the last output came in.
@@ -267,11 +301,18 @@ Expected<int> Session::relay(int InFd, int OutFd, bool HangUp) {
     if (Error E = T->check())
       return fail(E);
     if (RemoteEOF) {
-      // bpfd ended by itself (EXIT): the session is over, input or not.
-      if (Error E = writeAll(OutFd, InBuf.data(), InBuf.size()))
+      if (Error E = Copy())
         return fail(E);
-      InBuf.clear();
-      return finish(false, OutFd);
+      // bpfd ended by itself (EXIT): the session is over, input or not.
+      if (endsWithExit(Tail))
+        return finish(false, OutFd);
+      // Its output ended with input still to come and no EXIT answered: the
+      // link or bpfd died. Say so, with bpfd's end as the remote saw it.
+      auto Status = T->wait(Timeout);
+      if (!Status)
+        return fail(Status.error());
+      return fail(Error::failure(ECONNRESET, "bpfd's output ended in mid-session (bpfd's exit "
+                                             "status " + std::to_string(*Status) + ")"));
     }
     if (ReplyDue && monotonicSeconds() - LastProgress > Timeout)
       return fail(Error::failure(ETIMEDOUT, "no answer from bpfd within " +
@@ -301,15 +342,15 @@ Expected<int> Session::relay(int InFd, int OutFd, bool HangUp) {
         if (E.errnoValue() != ETIMEDOUT)
           return fail(E);
       if (!InBuf.empty()) {
-        if (Error E = writeAll(OutFd, InBuf.data(), InBuf.size()))
+        if (Error E = Copy())
           return fail(E);
-        InBuf.clear();
         ReplyDue = false;
         LastProgress = monotonicSeconds();
       }
     }
     if (!ToRemote.empty()) {
-      ssize_t N = write(T->writeFd(), ToRemote.data(), ToRemote.size());
+      size_t Room = faultRoom(*T, BytesSent, ToRemote.size());
+      ssize_t N = write(T->writeFd(), ToRemote.data(), Room);
       if (N > 0) {
         if (std::memchr(ToRemote.data(), '\n', N)) {
           if (!ReplyDue)
@@ -318,6 +359,7 @@ Expected<int> Session::relay(int InFd, int OutFd, bool HangUp) {
         }
         ToRemote.erase(0, N);
         BytesSent += N;
+        faultAfterWrite(*T, BytesSent);
       } else if (N < 0 && errno != EAGAIN && errno != EINTR) {
         return fail(Error::failure(errno, "cannot write to bpfd: " + std::string(strerror(errno))));
       }

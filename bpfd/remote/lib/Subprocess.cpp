@@ -78,8 +78,9 @@ Expected<Child> spawn(const std::vector<std::string> &Argv, const SpawnFds &Fds)
   }
   if (Pid == 0) {
     setpgid(0, 0);
-    prctl(PR_SET_PDEATHSIG, SIGKILL);
-    if (getppid() != Parent)
+    if (Fds.DieWithParent)
+      prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (Fds.DieWithParent && getppid() != Parent)
       _exit(127);
     signal(SIGPIPE, SIG_DFL);
     int Null = open("/dev/null", O_RDWR);

@@ -11,7 +11,7 @@
 namespace bpfd {
 
 /// A child running in its own process group, killed (SIGKILL) if this
-/// process dies first.
+/// process dies first (unless SpawnFds::DieWithParent is false).
 struct Child {
   pid_t Pid = -1;
   int StdinFd = -1;  // write end of its stdin pipe (-1 if not piped)
@@ -24,6 +24,9 @@ struct SpawnFds {
   int StdinFd = -1;  // used when !PipeStdin (-1: /dev/null)
   int StdoutFd = -1; // used when !PipeStdout (-1: /dev/null)
   int StderrFd = 2;  // -1: /dev/null
+  /// false: the child outlives this process (still in its own group); for
+  /// the fault hook's device-like QEMU (Fault.h).
+  bool DieWithParent = true;
 };
 
 /// Starts Argv[0] (searched on PATH) with Argv.

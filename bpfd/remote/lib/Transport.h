@@ -30,6 +30,12 @@ public:
   virtual Error endInput(uint64_t BytesSent) = 0;
   /// Hangs up on bpfd without ending its input in order.
   virtual void hangUp() = 0;
+  /// The fault hook's "the link dies" (Fault.h): both directions break at
+  /// once, as a dead link would, and the failure is left for the session to
+  /// notice (EOF, EPIPE). Default: hangUp().
+  virtual void cut() { hangUp(); }
+  /// The fault hook's "bpfd is SIGKILLed" (qemu only; elsewhere nothing).
+  virtual void killBpfd() {}
   /// Waits (up to Timeout s) for bpfd and its remote to end, once readFd()
   /// reached EOF or after hangUp(); returns bpfd's exit status.
   virtual Expected<int> wait(double Timeout) = 0;
