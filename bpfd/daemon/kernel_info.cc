@@ -115,7 +115,10 @@ static void freeAll(Vec<char *> &v) {
 
 static bool eventsDir(char *buf, size_t cap, char *msg, size_t msgCap) {
   const char *root = tracefsRoot();
-  if (!root) { snprintf(msg, msgCap, "tracefs is not mounted"); return false; }
+  if (!root) {
+    snprintf(msg, msgCap, "tracefs is not mounted (no events/ in /sys/kernel/tracing or /sys/kernel/debug/tracing)");
+    return false;
+  }
   snprintf(buf, cap, "%s/events", root);
   return true;
 }
@@ -166,13 +169,13 @@ long emitFileLines(Reply &out, const char *path, char *msg, size_t cap) {
 
 long traceEventFormat(Reply &out, StrRef cat, StrRef name, char *msg, size_t cap) {
   char path[512];
-  if (!eventPath(path, sizeof path, cat, name, "format", msg, cap)) return -EINVAL;
+  if (!eventPath(path, sizeof path, cat, name, "format", msg, cap)) return tracefsRoot() ? -EINVAL : -ENOENT;
   return emitFileLines(out, path, msg, cap);
 }
 
 int traceEventId(StrRef cat, StrRef name, char *msg, size_t cap) {
   char path[512];
-  if (!eventPath(path, sizeof path, cat, name, "id", msg, cap)) return -EINVAL;
+  if (!eventPath(path, sizeof path, cat, name, "id", msg, cap)) return tracefsRoot() ? -EINVAL : -ENOENT;
   Bytes buf;
   int err = readFile(path, &buf, 64);
   if (err < 0) {

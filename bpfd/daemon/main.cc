@@ -19,23 +19,30 @@ static constexpr size_t kMaxLine = 1u << 20;
 
 static void usage() {
   const char text[] =
-      "usage: bpfd [--tracefs-probes] [--help]\n"
+      "usage: bpfd [--tracefs-probes | --reap] [--help]\n"
       "Speaks the bpfd line protocol (docs/protocol.md) on stdin/stdout:\n"
       "one command per line, replies framed by a status line '<command>: ret=N'.\n"
       "Run it on the target device as root; it loads BPF into the running kernel.\n"
       "--tracefs-probes: make kprobes and uprobes through tracefs's kprobe_events and\n"
       "uprobe_events even where the kernel has the kprobe/uprobe PMUs (the fallback\n"
-      "of kernels before 4.17).\n";
+      "of kernels before 4.17).\n"
+      "--reap: only remove the kprobe/uprobe events of bpfd processes that are gone\n"
+      "(every bpfd does this when it starts) and exit.\n";
   write(1, text, sizeof text - 1);
 }
 
 int main(int argc, char **argv) {
   if (argc == 2 && strcmp(argv[1], "--tracefs-probes") == 0) {
     gTracefsProbes = true;
+  } else if (argc == 2 && strcmp(argv[1], "--reap") == 0) {
+    reapStaleProbeEvents();
+    return 0;
   } else if (argc > 1) {
     usage();
     return strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ? 0 : 2;
   }
+  // What a SIGKILLed bpfd left in tracefs goes before this one starts.
+  reapStaleProbeEvents();
   // fds 0..2 must be taken so that no handle is ever 0, 1 or 2.
   for (int fd = 0; fd < 3; ++fd)
     if (fcntl(fd, F_GETFD) < 0) open("/dev/null", O_RDWR);
@@ -62,11 +69,12 @@ int main(int argc, char **argv) {
   size_t len = 0;
   bool overflow = false;
   bool running = true;
-  while (running) {
+  // A write that failed (out.gone()) ends the session as end of input does.
+  while (running && !out.gone()) {
     ssize_t n = read(0, chunk, sizeof chunk);
     if (n < 0 && errno == EINTR) continue;
     if (n <= 0) break;
-    for (ssize_t i = 0; i < n && running; ++i) {
+    for (ssize_t i = 0; i < n && running && !out.gone(); ++i) {
       char c = chunk[i];
       if (c != '\n') {
         if (len < kMaxLine) line[len++] = c;

@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
+#include <string.h>
 #include <unistd.h>
 
 namespace bpfd {
@@ -78,6 +79,66 @@ int openTracefsProbe(bool uprobe, bool ret, const char *target, int pid, char *m
   }
   return fd;
 }
+
+namespace {
+
+// True if PID is another bpfd that is running (its events are its own).
+bool otherBpfdAlive(int pid) {
+  if (pid == (int)getpid()) return false;  // an earlier bpfd had our PID
+  char path[64], comm[32];
+  snprintf(path, sizeof path, "/proc/%d/comm", pid);
+  int fd = open(path, O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return false;
+  ssize_t n = read(fd, comm, sizeof comm - 1);
+  close(fd);
+  return n >= 4 && memcmp(comm, "bpfd", 4) == 0;
+}
+
+// Removes the bpfd/<k|u><pid>_<n> events of FILE whose bpfd is gone.
+int reapFile(bool uprobe) {
+  const char *root = tracefsRoot();
+  if (!root) return 0;
+  char path[128];
+  snprintf(path, sizeof path, "%s/%s", root, uprobe ? "uprobe_events" : "kprobe_events");
+  Bytes buf;
+  if (readFile(path, &buf, 1u << 20) < 0) return 0;
+  int removed = 0;
+  size_t n = buf.size();
+  const char *text = (const char *)buf.data();
+  for (size_t at = 0; at < n;) {
+    const char *line = text + at;
+    const char *end = (const char *)memchr(line, '\n', n - at);
+    size_t len = end ? (size_t)(end - line) : n - at;
+    at += len + 1;
+    // "p:bpfd/k81_3 vfs_read" or "r:bpfd/u81_0 /bin/x:0x..."
+    char kind, name[32];
+    int pid;
+    unsigned seq;
+    char tail;
+    if (len < 8 || len > 300) continue;
+    char copy[301];
+    memcpy(copy, line, len);
+    copy[len] = 0;
+    if (sscanf(copy, "%*c:bpfd/%31[^ ]", name) != 1) continue;
+    if (sscanf(name, "%c%d_%u%c", &kind, &pid, &seq, &tail) != 3 || kind != (uprobe ? 'u' : 'k') ||
+        pid <= 0 || otherBpfdAlive(pid))
+      continue;
+    char del[48];
+    snprintf(del, sizeof del, "-:bpfd/%s\n", name);
+    int err = writeEvents(uprobe, del);
+    if (err == 0) ++removed;
+    char note[160];
+    int m = snprintf(note, sizeof note, "bpfd: %s the stale tracefs event bpfd/%s (its bpfd, pid %d, is gone)%s%s\n",
+                     err == 0 ? "removed" : "cannot remove", name, pid, err == 0 ? "" : ": ",
+                     err == 0 ? "" : strerror(-err));
+    if (m > 0) (void)!write(2, note, (size_t)m < sizeof note ? (size_t)m : sizeof note - 1);
+  }
+  return removed;
+}
+
+} // namespace
+
+int reapStaleProbeEvents() { return reapFile(false) + reapFile(true); }
 
 void removeTracefsProbe(int fd) {
   for (size_t i = 0; i < gEventCount; ++i) {

@@ -19,6 +19,11 @@ int openTracefsProbe(bool uprobe, bool ret, const char *target, int pid, char *m
 // After fd was closed: removes the tracefs event made for it, if any.
 void removeTracefsProbe(int fd);
 
+// Removes the events of bpfd processes that are gone (a bpfd that was
+// SIGKILLed cannot remove its own): bpfd/<k|u><pid>_<n> whose PID is not a
+// running bpfd. Each is named on stderr. Returns how many were removed.
+int reapStaleProbeEvents();
+
 } // namespace bpfd
 
 #endif

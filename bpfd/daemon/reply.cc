@@ -10,6 +10,7 @@
 namespace bpfd {
 
 void Reply::put(const char *p, size_t n) {
+  if (gone_) return;
   buf_.append(p, n);
   if (buf_.size() > (256u << 10)) flush();
 }
@@ -19,7 +20,7 @@ void Reply::flush() {
   while (off < buf_.size()) {
     ssize_t w = write(fd_, buf_.data() + off, buf_.size() - off);
     if (w < 0 && errno == EINTR) continue;
-    if (w <= 0) break; // the peer is gone; main loop sees EOF on input
+    if (w <= 0) { gone_ = true; break; } // the peer is gone: the session ends
     off += (size_t)w;
   }
   buf_.clear();

@@ -28,11 +28,16 @@ public:
   void raw(StrRef s); // greeting and similar unframed lines
   void flush();
   size_t pending() const { return buf_.size(); }
+  // The reader of our output is gone (a write failed: the link or the host
+  // died). Output is dropped from then on; long commands stop, the session
+  // ends.
+  bool gone() const { return gone_; }
 
 private:
   void put(const char *p, size_t n);
   int fd_;
   Vec<char> buf_;
+  bool gone_ = false;
 };
 
 const char *errnoName(int err);
