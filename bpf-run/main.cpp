@@ -93,6 +93,9 @@ static void onSignal(int) { requestStop(); }
 static Error applyOverrides(ObjectInfo &Obj) {
   for (StringRef E : Event) {
     auto [MapName, TypeName] = E.split('=');
+    if (MapName.empty() || TypeName.empty())
+      return createStringError(inconvertibleErrorCode(),
+                               "--event takes MAP=TYPE, not '" + E + "'");
     MapInfo *M = Obj.findMap(MapName);
     if (!M)
       return createStringError(inconvertibleErrorCode(), "--event: no map '" + MapName + "'");
@@ -121,12 +124,39 @@ static Error applyOverrides(ObjectInfo &Obj) {
   return Error::success();
 }
 
+// LLVM's option errors (an unknown option and its "Did you mean", a missing or
+// an extra argument) come in several lines; say them in one.
+static bool parseOptions(int argc, char **argv, const char *Overview) {
+  std::string Text;
+  raw_string_ostream OS(Text);
+  if (cl::ParseCommandLineOptions(argc, argv, Overview, &OS))
+    return true;
+  OS.flush();
+  std::string Prefix = (sys::path::filename(argv[0]) + ": ").str(), One;
+  SmallVector<StringRef, 4> Lines;
+  StringRef(Text).split(Lines, '\n', -1, false);
+  for (StringRef L : Lines) {
+    L = L.trim();
+    L.consume_front(Prefix);
+    One += (One.empty() ? "" : " ") + L.str();
+  }
+  if (!One.empty()) // an option's bad value was printed already, in one line
+    errs() << "bpf-run: error: " << One << "\n";
+  return false;
+}
+
 int main(int argc, char **argv) {
   cl::HideUnrelatedOptions(Cat);
-  cl::ParseCommandLineOptions(
-      argc, argv,
-      "bpf-run: run a BCC-style eBPF program on a device through bpfd\n\n"
-      "  bpf-run --remote qemu:arm64 filetop.c --interval 1 --clear --count 3\n");
+  if (!parseOptions(argc, argv,
+                    "bpf-run: run a BCC-style eBPF program on a device through bpfd\n\n"
+                    "  bpf-run --remote qemu:arm64 filetop.c --interval 1 --clear --count 3\n"))
+    return 1;
+  // Seconds no run can take are refused first, --describe or not (-1, nan
+  // and 1e30 were taken).
+  for (auto [Name, Value] : {std::pair<const char *, double>{"--interval", Interval},
+                             {"--duration", RunDuration}})
+    if (!(Value >= 0 && Value <= 86400 * 365))
+      return fail(Twine(Name) + " takes 0 to 31536000 seconds, not " + formatv("{0}", Value).str());
 
   auto Say = [](const std::string &Msg) { errs() << "bpf-run: " << Msg << "\n"; };
   std::string TargetArch = Arch;

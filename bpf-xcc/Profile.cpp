@@ -50,6 +50,10 @@ Expected<Profile> Profile::load(StringRef Path) {
     std::error_code EC;
     SmallString<256> Events(Path);
     sys::path::append(Events, "events");
+    // Any folder was taken as an empty profile.
+    if (!sys::fs::is_directory(Events))
+      return profileError(Path, "a profile folder needs events/ as tracefs has it "
+                                "(events/CATEGORY/EVENT/format)");
     for (sys::fs::directory_iterator Cat(Events, EC), End; !EC && Cat != End;
          Cat.increment(EC)) {
       for (sys::fs::directory_iterator Ev(Cat->path(), EC); !EC && Ev != End;

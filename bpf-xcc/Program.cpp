@@ -38,6 +38,10 @@ Error parseAttachOption(StringRef Option, const ArchInfo &Arch,
                              "--attach '%s': expected FUNCTION=SECTION",
                              Option.str().c_str());
   auto [Kind, Target] = Spec.split('/');
+  if (Spec.ends_with("/")) // 'kprobe/': bpfd refused it at load, far from here
+    return createStringError(inconvertibleErrorCode(),
+                             "--attach '%s': nothing after the last '/' of '%s'",
+                             Option.str().c_str(), Spec.str().c_str());
   std::string Section;
   if (Kind == "syscall" && !Target.empty())
     Section = "kprobe/" + syscallEntry(Target, Arch, SyscallWrappers);

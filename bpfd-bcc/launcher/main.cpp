@@ -261,6 +261,10 @@ int main(int argc, char **argv) {
       if (A == "--remote") {
         Remote = V;
       } else if (A == "--kernel") {
+        // Checked before a session starts (a missing one was found after boot).
+        if (!isDir(V))
+          return usageError("--kernel takes a folder (a headers tree or an unpacked kernel "
+                            "package), not '" + V + "'");
         KernelOpt = V;
       } else if (A == "--workload") {
         Workload = V;
@@ -275,12 +279,21 @@ int main(int argc, char **argv) {
 #ifndef BPFD_BCC_HAVE_FLAMEGRAPH
         return usageError("--svg needs the flamegraph library, which this build lacks");
 #endif
+        // The graph is written after the tool: its place is checked first.
+        size_t Slash = V.rfind('/');
+        std::string Parent = Slash == std::string::npos ? "." : Slash == 0 ? "/" : V.substr(0, Slash);
+        if (V.empty() || isDir(V))
+          return usageError("--svg takes a file to write, not the folder '" + V + "'");
+        if (access(Parent.c_str(), W_OK) != 0)
+          return usageError("--svg: cannot write in '" + Parent + "': " + strerror(errno));
         SvgPath = V;
       } else {
         char *End;
         Timeout = strtod(V.c_str(), &End);
-        if (V.empty() || *End || Timeout <= 0)
+        if (V.empty() || *End || !(Timeout > 0)) // nan too
           return usageError("--timeout takes a positive number of seconds, not '" + V + "'");
+        if (Timeout > 86400) // 1e30 or inf overflowed the milliseconds
+          return usageError("--timeout " + V + " is over a day (86400 seconds)");
       }
     } else {
       return usageError("unknown option '" + A + "'");

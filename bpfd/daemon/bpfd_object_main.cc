@@ -5,6 +5,7 @@
 #include "base64.h"
 #include "elf_object.h"
 
+#include <errno.h>
 #include <stdio.h>
 
 using namespace bpfd;
@@ -51,17 +52,26 @@ int main(int argc, char **argv) {
   bool isPlan = argc == 3 && !strcmp(argv[1], "plan");
   bool isUpload = (argc == 3 || argc == 4) && !strcmp(argv[1], "upload");
   if (!isPlan && !isUpload) {
-    fputs(kUsage, stderr);
+    fputs("bpfd-object: usage: bpfd-object plan FILE.o | upload FILE.o [attach=0|1] (see --help)\n", stderr);
+    return 2;
+  }
+  if (argc == 4 && strcmp(argv[3], "attach=0") && strcmp(argv[3], "attach=1")) {
+    fprintf(stderr, "bpfd-object: upload takes attach=0 or attach=1, not '%s'\n", argv[3]);
     return 2;
   }
   const char *path = argv[2];
   FILE *f = fopen(path, "rb");
-  if (!f) { fprintf(stderr, "bpfd-object: cannot open %s\n", path); return 1; }
+  if (!f) { fprintf(stderr, "bpfd-object: cannot open %s: %s\n", path, strerror(errno)); return 1; }
   Bytes data;
   char buf[65536];
   size_t n;
   while ((n = fread(buf, 1, sizeof buf, f)) > 0) data.append(reinterpret_cast<uint8_t *>(buf), n);
+  // A folder opens, then fails to read (EISDIR): it was uploaded as 0 bytes.
+  bool readFailed = ferror(f);
+  int readErr = errno;
   fclose(f);
+  if (readFailed) { fprintf(stderr, "bpfd-object: cannot read %s: %s\n", path, strerror(readErr)); return 1; }
+  if (data.empty()) { fprintf(stderr, "bpfd-object: %s is empty\n", path); return 1; }
   if (data.size() > (32u << 20)) { fprintf(stderr, "bpfd-object: %s is over bpfd's 32 MiB limit\n", path); return 1; }
   if (isUpload) return upload(data, argc == 4 ? argv[3] : nullptr);
   ObjectPlan plan;

@@ -92,7 +92,7 @@ int main(int argc, char **argv) {
     sigaction(Sig, &SA, nullptr);
   bpfd::SessionOptions Options;
   if (const char *T = getenv("BPFD_QEMU_TIMEOUT"))
-    Options.Timeout = atof(T) > 0 ? atof(T) : Options.Timeout;
+    Options.Timeout = atof(T) > 0 && atof(T) <= 86400 ? atof(T) : Options.Timeout;
   bool Verbose = false, HangUp = false;
   std::vector<std::string> Commands;
   std::string Spec;
@@ -118,9 +118,14 @@ int main(int argc, char **argv) {
       const char *V = Value("--timeout");
       char *End;
       Options.Timeout = strtod(V, &End);
-      if (*End || Options.Timeout <= 0) {
+      if (*End || !(Options.Timeout > 0)) { // nan too
         fprintf(stderr, "bpfd-remote: --timeout takes a positive number of seconds, not '%s'\n",
                 V);
+        return 2;
+      }
+      // At most a day a step (1e30 or inf overflowed the milliseconds).
+      if (Options.Timeout > 86400) {
+        fprintf(stderr, "bpfd-remote: --timeout %s is over a day (86400 seconds)\n", V);
         return 2;
       }
     } else if (A == "--workload") {
@@ -160,7 +165,8 @@ int main(int argc, char **argv) {
     }
   }
   if (Spec.empty()) {
-    fputs(Usage, stderr);
+    fprintf(stderr, "bpfd-remote: no SPEC (qemu:arm64, qemu:x86_64, process:COMMAND, adb[:SERIAL], "
+                    "ssh:[USER@]HOST); see --help\n");
     return 2;
   }
   if (Verbose)

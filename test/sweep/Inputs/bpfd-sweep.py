@@ -187,6 +187,8 @@ def word_values(cmd, word):
                                  "/proc/" + "a" * 5000, "/proc/no_such_sweep", "''",
                                  "/proc/self/root/etc/passwd", "'/proc/version\\x00'",
                                  "/proc/self/map_files/0-0", "/sys/../../etc"]
+    if w == "IFNAME":
+        return "lo", [NONUTF8, "a" * 16, "no_such_if0", "''", "a/b", "..", "'l o'"]
     if w == "WAIT_MS":
         return "0", BAD_U64 + ["10001"]
     return None, None
