@@ -47,6 +47,10 @@ void cmdPerfReaderPoll(Session &s, const Args &a) {
       struct pollfd p = {ring.fd, POLLIN, 0};
       pfds.push(p);
     }
+  // stdout too: POLLERR/POLLHUP once its reader is gone (the link died), so
+  // that a dead session does not wait out the timeout.
+  struct pollfd out = {1, 0, 0};
+  pfds.push(out);
   // Wait only if nothing is buffered yet.
   int ready = poll(pfds.data(), pfds.size(), 0);
   if (ready == 0 && timeout) poll(pfds.data(), pfds.size(), (int)timeout);
