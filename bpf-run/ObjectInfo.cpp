@@ -2,6 +2,8 @@
 #include "ObjectInfo.h"
 #include "BtfTypes.h"
 
+#include "bpfconv/stamp.h"
+
 #include "llvm/Object/ELFObjectFile.h"
 #include "llvm/Support/Casting.h"
 #include "llvm/Support/Endian.h"
@@ -295,24 +297,22 @@ void ObjectInfo::readStamp() {
       consumeError(Name.takeError());
       continue;
     }
-    if (*Name != ".bpfd.target")
+    if (*Name != bpfconv::kStampSection)
       continue;
     Expected<StringRef> Contents = Sec.getContents();
     if (!Contents) {
       consumeError(Contents.takeError());
       return;
     }
-    SmallVector<StringRef, 8> Lines;
-    Contents->split(Lines, '\n', -1, false);
-    for (StringRef Line : Lines) {
-      Line = Line.trim(StringRef("\0 \t\r", 4));
-      auto [Key, Value] = Line.split('=');
-      if (Key == "attach") {
-        auto [Fn, Section] = Value.split(' ');
-        if (!Fn.empty() && !Section.empty())
-          Attach.push_back({Fn.str(), Section.trim().str()});
-      } else if (!Key.empty()) {
-        Stamp[Key.str()] = Value.str();
+    bpfconv::StampReader Reader(Contents->data(), Contents->size());
+    bpfconv::StampEntry E;
+    auto Str = [](bpfconv::Span S) { return std::string(S.p, S.n); };
+    while (Reader.next(&E)) {
+      if (E.key.eq(bpfconv::kStampAttach)) {
+        if (!E.function.empty() && !E.section.empty())
+          Attach.push_back({Str(E.function), Str(E.section)});
+      } else if (!E.key.empty()) {
+        Stamp[Str(E.key)] = Str(E.value);
       }
     }
   }

@@ -55,12 +55,6 @@ struct LoadedMap {
   int Handle;
 };
 
-struct LoadedProgram {
-  std::string Name;
-  std::string Section;
-  int Handle;
-};
-
 class Run {
 public:
   Run(bpfd::Session &S, ObjectInfo &Obj, const RunOptions &Opts)
@@ -75,7 +69,6 @@ private:
       errs() << "bpf-run: " << Msg << "\n";
   }
   Error upload();
-  Error attachMore();
   Error openPerfBuffers();
   Error poll(int TimeoutMs);
   Error printTables(bool Final);
@@ -90,7 +83,6 @@ private:
   BtfTypes Types;
   ValueFormat Fmt;
   std::vector<LoadedMap> Maps;
-  std::vector<LoadedProgram> Programs;
   std::map<int, EventPrinter> Readers; // reader handle -> its event printer
   uint64_t Lost = 0;
   // Stack ids: the object's first stack trace map, the device's kallsyms
@@ -135,116 +127,20 @@ Error Run::upload() {
       if (Info && Handle >= 0)
         Maps.push_back({Info, Handle});
     } else if (Kind == "attach") {
-      progress("attached " + Rest);
+      // "FN handle=N KIND:TARGET [path=...]": shown with the section's
+      // spelling, KIND/TARGET, as bpf-xcc recorded the point.
+      auto [Head, Point] = Rest.rsplit(" handle=");
+      auto [Handle, Where] = Point.split(' ');
+      auto [AttachKind, Target] = Where.split(':');
+      auto [Target0, Extra] = Target.split(' ');
+      progress("attached " + Head + " handle=" + Handle + " " + AttachKind + "/" + Target0);
     } else if (Kind == "prog") {
       progress("loaded program " + Rest);
-      auto [Name, Fields] = Rest.split(' ');
-      LoadedProgram P{Name.str(), "", -1};
-      for (StringRef F : split(Fields, ' ')) {
-        if (F.consume_front("handle="))
-          F.getAsInteger(10, P.Handle);
-        else if (F.consume_front("section="))
-          P.Section = F.str();
-      }
-      if (P.Handle >= 0)
-        Programs.push_back(std::move(P));
     }
   }
   if (!R->ok())
     return sessionError(R->toError());
   errs() << "bpf-run: object loaded: " << R->Ret << " programs\n";
-  return Error::success();
-}
-
-// The bpfd command that attaches Prog at Section, "" for kinds bpfd attaches
-// no other way.
-static std::string attachCommand(int Prog, StringRef Section) {
-  auto [Kind, Target] = Section.split('/');
-  std::string P = std::to_string(Prog);
-  if (Target.empty())
-    return "";
-  if (Kind == "kprobe") {
-    auto [Fn, Offset] = Target.split('+');
-    return "BPF_ATTACH_KPROBE " + P + " " + Fn.str() + (Offset.empty() ? "" : " " + Offset.str());
-  }
-  if (Kind == "kretprobe")
-    return "BPF_ATTACH_KRETPROBE " + P + " " + Target.str();
-  if (Kind == "tracepoint" || Kind == "tp") {
-    auto [Category, Name] = Target.split('/');
-    return Name.empty() ? "" : "BPF_ATTACH_TRACEPOINT " + P + " " + Category.str() + " " + Name.str();
-  }
-  if (Kind == "raw_tracepoint" || Kind == "raw_tp")
-    return "BPF_ATTACH_RAW_TRACEPOINT " + P + " " + Target.str();
-  if (Kind == "uprobe" || Kind == "uretprobe") { // BINARY:SYMBOL, the binary a path or a library
-    auto [Binary, Symbol] = Target.rsplit(':');
-    if (Binary.empty() || Symbol.empty() || Binary.contains(' '))
-      return "";
-    return (Kind == "uprobe" ? "BPF_ATTACH_UPROBE " : "BPF_ATTACH_URETPROBE ") + P + " " +
-           Binary.str() + " " + Symbol.str();
-  }
-  if (Kind == "perf_event") { // perf_event/TYPE/CONFIG/freq=F or period=P
-    SmallVector<StringRef, 3> F;
-    Target.split(F, '/');
-    uint64_t Type, Config, N;
-    if (F.size() != 3 || F[0].getAsInteger(10, Type) || F[1].getAsInteger(10, Config))
-      return "";
-    StringRef Rate = F[2];
-    bool Freq = Rate.consume_front("freq=");
-    if (!Freq && !Rate.consume_front("period="))
-      return "";
-    if (Rate.getAsInteger(10, N) || N == 0)
-      return "";
-    return "BPF_ATTACH_PERF_EVENT " + P + " " + std::to_string(Type) + " " +
-           std::to_string(Config) + " " + std::to_string(N) + (Freq ? " freq" : "");
-  }
-  return "";
-}
-
-// The sections bpfd's LOAD_OBJECT attaches by itself.
-static bool attachedByLoad(StringRef Section) {
-  for (StringRef Prefix : {"kprobe/", "kretprobe/", "tracepoint/", "tp/", "raw_tracepoint/",
-                           "raw_tp/", "uprobe/", "uretprobe/"})
-    if (Section.starts_with(Prefix))
-      return true;
-  return false;
-}
-
-// LOAD_OBJECT attached each program at its ELF section, the first attach
-// point bpf-xcc recorded for it; the others (opensnoop's trace_return at
-// openat and openat2 too) are attached here, to the same program handle, and
-// so are perf_event programs (profile's do_perf_event), which LOAD_OBJECT
-// leaves unattached. A point that cannot be attached is a warning, as the
-// rest still works.
-Error Run::attachMore() {
-  std::set<std::pair<std::string, std::string>> Done;
-  for (const LoadedProgram &P : Programs)
-    if (attachedByLoad(P.Section))
-      Done.insert({P.Name, P.Section});
-  for (const AttachPoint &A : Obj.attachPoints()) {
-    if (!Done.insert({A.Function, A.Section}).second)
-      continue;
-    auto It = std::find_if(Programs.begin(), Programs.end(),
-                           [&](const LoadedProgram &P) { return P.Name == A.Function; });
-    if (It == Programs.end())
-      continue; // not a program of this object (bpfd refused nothing: it is not there)
-    std::string Cmd = attachCommand(It->Handle, A.Section);
-    if (Cmd.empty()) {
-      errs() << "bpf-run: warning: cannot attach " << A.Function << " at " << A.Section
-             << ": bpf-run attaches kprobe, kretprobe, tracepoint, raw_tracepoint, "
-                "uprobe/BINARY:SYMBOL, uretprobe/BINARY:SYMBOL and "
-                "perf_event/TYPE/CONFIG/freq=F|period=P points\n";
-      continue;
-    }
-    bpfd::Expected<bpfd::Reply> R = S.command(Cmd);
-    if (!R)
-      return sessionError(R.error());
-    if (!R->ok()) {
-      errs() << "bpf-run: warning: cannot attach " << A.Function << " at " << A.Section << ": "
-             << R->toError().message() << "\n";
-      continue;
-    }
-    progress("attached " + A.Function + " handle=" + std::to_string(R->Ret) + " " + A.Section);
-  }
   return Error::success();
 }
 
@@ -431,8 +327,6 @@ Error Run::printTables(bool Final) {
 
 Error Run::run() {
   if (Error E = upload())
-    return E;
-  if (Error E = attachMore())
     return E;
   for (const LoadedMap &M : Maps)
     if (M.Info->Type == MapTypeStackTrace && StackMap < 0)

@@ -1,6 +1,8 @@
 //===- ObjectWriter.cpp - Target-triple IR to a BPF ELF object ------------===//
 #include "ObjectWriter.h"
 
+#include "bpfconv/stamp.h"
+
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Verifier.h"
@@ -24,14 +26,17 @@ using namespace llvm;
 namespace bpfxcc {
 
 std::string targetStamp(const ObjectPlan &Plan) {
-  std::string S = "arch=" + Plan.Arch->Name.str() + "\n";
+  auto Line = [](const char *Key, StringRef Value) {
+    return std::string(Key) + "=" + Value.str() + "\n";
+  };
+  std::string S = Line(bpfconv::kStampArch, Plan.Arch->Name);
   if (!Plan.Release.empty())
-    S += "kernel=" + Plan.Release + "\n";
-  S += "version_code=" + std::to_string(Plan.VersionCode) + "\n";
-  S += "producer=bpf-xcc\n";
+    S += Line(bpfconv::kStampKernel, Plan.Release);
+  S += Line(bpfconv::kStampVersionCode, std::to_string(Plan.VersionCode));
+  S += Line(bpfconv::kStampProducer, "bpf-xcc");
   for (const auto &[Fn, Sections] : Plan.Attach)
     for (const std::string &Sec : Sections)
-      S += "attach=" + Fn + " " + Sec + "\n";
+      S += Line(bpfconv::kStampAttach, Fn + " " + Sec);
   return S;
 }
 
@@ -101,7 +106,8 @@ Error writeObject(Module &M, const ObjectPlan &Plan, raw_pwrite_stream &OS) {
     addSectionGlobal(M, "_version", "version",
                      ConstantInt::get(Type::getInt32Ty(M.getContext()),
                                       Plan.VersionCode));
-  M.appendModuleInlineAsm("\t.section .bpfd.target,\"\",@progbits\n" +
+  M.appendModuleInlineAsm("\t.section " + std::string(bpfconv::kStampSection) +
+                          ",\"\",@progbits\n" +
                           asmBytes(targetStamp(Plan)) + "\n\t.text");
 
   if (verifyModule(M, &errs()))

@@ -11,16 +11,7 @@
 using namespace bpfd;
 
 static const char *attachName(AttachKind k) {
-  switch (k) {
-  case AttachKind::Kprobe: return "kprobe";
-  case AttachKind::Kretprobe: return "kretprobe";
-  case AttachKind::Tracepoint: return "tracepoint";
-  case AttachKind::RawTracepoint: return "raw_tracepoint";
-  case AttachKind::Uprobe: return "uprobe";
-  case AttachKind::Uretprobe: return "uretprobe";
-  case AttachKind::None: return "none";
-  }
-  return "?";
+  return k == AttachKind::None ? "none" : bpfconv::attachKindName(k);
 }
 
 static const char kUsage[] =
@@ -104,5 +95,6 @@ int main(int argc, char **argv) {
       if (code[i].code == (BPF_JMP | BPF_CALL) && code[i].src_reg == BPF_PSEUDO_CALL)
         printf("  call insn=%zu target=%lld\n", i, (long long)i + code[i].imm + 1);
   }
+  for (auto &a : plan.attach) printf("attach %s %s\n", plan.progs[a.prog].name, a.section);
   return 0;
 }

@@ -145,6 +145,67 @@ struct Loader {
     return true;
   }
 
+  // Attaches program p (loaded as fd) at one attach point, a section name
+  // bpfconv reads (its own section or a further point from .bpfd.target).
+  bool attachAt(const ProgSpec &p, int fd, const char *section) {
+    bpfconv::SectionInfo at;
+    char msg[512], where[300] = "";
+    if (bpfconv::parseSection(bpfconv::Span(section), &at, msg, sizeof msg) < 0) {
+      fail(s, a, EINVAL, "program '%s': %s", p.name, msg);
+      return false;
+    }
+    char first[256], second[256];
+    copyStr(first, sizeof first, StrRef(at.first.p, at.first.n));
+    copyStr(second, sizeof second, StrRef(at.second.p, at.second.n));
+    int afd = -EINVAL;
+    HandleKind kind = HandleKind::Kprobe;
+    bool handled = false;
+    switch (at.kind) {
+    case AttachKind::Kprobe: case AttachKind::Kretprobe: {
+      bool ret = at.kind == AttachKind::Kretprobe;
+      kind = ret ? HandleKind::Kretprobe : HandleKind::Kprobe;
+      afd = attachKprobe(fd, first, at.offset, ret, msg, sizeof msg);
+      break;
+    }
+    case AttachKind::Uprobe: case AttachKind::Uretprobe: {
+      bool ret = at.kind == AttachKind::Uretprobe;
+      kind = ret ? HandleKind::Uretprobe : HandleKind::Uprobe;
+      char path[256];
+      uint64_t offset = 0;
+      afd = resolveUprobe(StrRef(first), StrRef(second), path, sizeof path, &offset, msg, sizeof msg);
+      if (afd >= 0) afd = attachUprobe(fd, path, offset, ret, -1, msg, sizeof msg);
+      snprintf(where, sizeof where, " path=%s offset=0x%llx", path, (unsigned long long)offset);
+      break;
+    }
+    case AttachKind::Tracepoint:
+      kind = HandleKind::Tracepoint;
+      afd = attachTracepoint(fd, StrRef(first), StrRef(second), msg, sizeof msg);
+      break;
+    case AttachKind::RawTracepoint:
+      kind = HandleKind::RawTracepoint;
+      afd = bpfRawTracepointOpen(first, fd);
+      if (afd < 0) snprintf(msg, sizeof msg, "BPF_RAW_TRACEPOINT_OPEN(%s) failed: %s", first, strerror(-afd));
+      break;
+    case AttachKind::PerfEvent:
+      // On every CPU; the handle is added by attachPerfEvent.
+      afd = attachPerfEvent(s, fd, at.perfType, at.perfConfig, at.perfRate, at.perfFreq, -1, msg, sizeof msg);
+      handled = true;
+      break;
+    case AttachKind::None:
+      snprintf(msg, sizeof msg, "section %s names no attach point", section);
+      break;
+    }
+    if (afd < 0) {
+      fail(s, a, -afd, "program '%s': %s", p.name, msg);
+      return false;
+    }
+    char target[256];
+    copyStr(target, sizeof target, StrRef(at.target.p, at.target.n));
+    if (!handled) s.addHandle(afd, kind, target);
+    s.out().payloadf("attach %s handle=%d %s:%s%s", p.name, afd, bpfconv::attachKindName(at.kind), target, where);
+    return true;
+  }
+
   bool loadPrograms(bool attach, int *loaded) {
     uint32_t kver = plan.hasVersion && plan.kernVersion ? plan.kernVersion : kernelVersionCode();
     for (ProgSpec &p : plan.progs) {
@@ -172,56 +233,17 @@ struct Loader {
       s.addHandle(fd, HandleKind::Prog, p.name);
       ++*loaded;
       s.out().payloadf("prog %s handle=%d type=%u section=%s insns=%zu", p.name, fd, p.type, p.section, p.insnCount);
-      if (attach && p.attach == AttachKind::None && p.type == BPF_PROG_TYPE_KPROBE)
-        s.out().payloadf("unattached %s section=%s: the section names no attach point", p.name, p.section);
-      if (!attach || p.attach == AttachKind::None) continue;
-      char msg[512], where[300] = "";
-      int afd = -EINVAL;
-      HandleKind kind = HandleKind::Kprobe;
-      const char *what = "";
-      switch (p.attach) {
-      case AttachKind::Kprobe: case AttachKind::Kretprobe: {
-        bool ret = p.attach == AttachKind::Kretprobe;
-        kind = ret ? HandleKind::Kretprobe : HandleKind::Kprobe;
-        what = ret ? "kretprobe" : "kprobe";
-        afd = attachKprobe(fd, p.target, 0, ret, msg, sizeof msg);
-        break;
+      if (!attach) continue;
+      bool more = false;
+      for (const AttachPoint &ap : plan.attach) more |= &plan.progs[ap.prog] == &p;
+      if (p.attach == AttachKind::None && !more) {
+        if (p.type == BPF_PROG_TYPE_KPROBE)
+          s.out().payloadf("unattached %s section=%s: the section names no attach point", p.name, p.section);
+        continue;
       }
-      case AttachKind::Uprobe: case AttachKind::Uretprobe: {
-        bool ret = p.attach == AttachKind::Uretprobe;
-        kind = ret ? HandleKind::Uretprobe : HandleKind::Uprobe;
-        what = ret ? "uretprobe" : "uprobe";
-        StrRef bin, sym;
-        char path[256];
-        uint64_t offset = 0;
-        splitUprobeTarget(StrRef(p.target), &bin, &sym);
-        afd = resolveUprobe(bin, sym, path, sizeof path, &offset, msg, sizeof msg);
-        if (afd >= 0) afd = attachUprobe(fd, path, offset, ret, -1, msg, sizeof msg);
-        snprintf(where, sizeof where, " path=%s offset=0x%llx", path, (unsigned long long)offset);
-        break;
-      }
-      case AttachKind::Tracepoint: {
-        const char *slash = strchr(p.target, '/');
-        kind = HandleKind::Tracepoint;
-        what = "tracepoint";
-        afd = attachTracepoint(fd, StrRef(p.target, (size_t)(slash - p.target)), StrRef(slash + 1), msg, sizeof msg);
-        break;
-      }
-      case AttachKind::RawTracepoint:
-        kind = HandleKind::RawTracepoint;
-        what = "raw_tracepoint";
-        afd = bpfRawTracepointOpen(p.target, fd);
-        if (afd < 0) snprintf(msg, sizeof msg, "BPF_RAW_TRACEPOINT_OPEN(%s) failed: %s", p.target, strerror(-afd));
-        break;
-      case AttachKind::None:
-        break;
-      }
-      if (afd < 0) {
-        fail(s, a, -afd, "program '%s': %s", p.name, msg);
-        return false;
-      }
-      s.addHandle(afd, kind, p.target);
-      s.out().payloadf("attach %s handle=%d %s:%s%s", p.name, afd, what, p.target, where);
+      if (p.attach != AttachKind::None && !attachAt(p, fd, p.section)) return false;
+      for (const AttachPoint &ap : plan.attach)
+        if (&plan.progs[ap.prog] == &p && !attachAt(p, fd, ap.section)) return false;
     }
     return true;
   }

@@ -258,6 +258,45 @@ void cmdAttachRawTracepoint(Session &s, const Args &a) {
   succeed(s, a, fd);
 }
 
+int attachPerfEvent(Session &s, int progFd, uint32_t type, uint64_t config, uint64_t period, bool freq, int cpu,
+                    char *msg, size_t cap) {
+  int ncpu = possibleCpus();
+  int first = cpu < 0 ? 0 : cpu, last = cpu < 0 ? ncpu - 1 : cpu;
+  Vec<int> fds;
+  for (int c = first; c <= last; ++c) {
+    struct perf_event_attr attr;
+    memset(&attr, 0, sizeof attr);
+    attr.size = sizeof attr;
+    attr.type = type;
+    attr.config = config;
+    attr.freq = freq;
+    attr.sample_period = period; // sample_freq shares the field
+    int fd = sysPerfEventOpen(&attr, -1, c, -1, PERF_FLAG_FD_CLOEXEC);
+    if (fd == -ENODEV && cpu < 0) continue; // offline CPU
+    int err = fd < 0 ? fd : attachPerfFd(fd, progFd);
+    if (err < 0) {
+      if (fd >= 0) close(fd);
+      for (int f : fds) close(f);
+      snprintf(msg, cap, "perf event type %u config %llu on cpu %d: %s", type, (unsigned long long)config, c,
+               strerror(-err));
+      return err;
+    }
+    fds.push(fd);
+  }
+  if (fds.empty()) { snprintf(msg, cap, "no CPU took the perf event"); return -ENODEV; }
+  int *extra = nullptr;
+  int extraCount = (int)fds.size() - 1;
+  if (extraCount) {
+    extra = static_cast<int *>(malloc(sizeof(int) * extraCount));
+    if (!extra) { for (int f : fds) close(f); snprintf(msg, cap, "out of memory"); return -ENOMEM; }
+    memcpy(extra, fds.data() + 1, sizeof(int) * extraCount);
+  }
+  char name[64];
+  snprintf(name, sizeof name, "%u:%llu", type, (unsigned long long)config);
+  s.addHandle(fds[0], HandleKind::PerfEvent, name, extra, extraCount);
+  return fds[0];
+}
+
 void cmdAttachPerfEvent(Session &s, const Args &a) {
   Handle *p = s.findHandle(a.v[0], a, kindBit(HandleKind::Prog));
   if (!p) return;
@@ -271,40 +310,11 @@ void cmdAttachPerfEvent(Session &s, const Args &a) {
     if (a.v[i].eq("freq")) freq = true;
     else if (!parseU64(a.v[i], &cpu) || cpu > 4096) { fail(s, a, EINVAL, "'%.*s' is neither 'freq' nor a CPU", (int)(a.v[i].n > 32 ? 32 : a.v[i].n), a.v[i].p); return; }
   }
-  int ncpu = possibleCpus();
-  int first = cpu == UINT64_MAX ? 0 : (int)cpu, last = cpu == UINT64_MAX ? ncpu - 1 : (int)cpu;
-  Vec<int> fds;
-  for (int c = first; c <= last; ++c) {
-    struct perf_event_attr attr;
-    memset(&attr, 0, sizeof attr);
-    attr.size = sizeof attr;
-    attr.type = (uint32_t)type;
-    attr.config = config;
-    attr.freq = freq;
-    attr.sample_period = period; // sample_freq shares the field
-    int fd = sysPerfEventOpen(&attr, -1, c, -1, PERF_FLAG_FD_CLOEXEC);
-    if (fd == -ENODEV && cpu == UINT64_MAX) continue; // offline CPU
-    int err = fd < 0 ? fd : attachPerfFd(fd, p->fd);
-    if (err < 0) {
-      if (fd >= 0) close(fd);
-      for (int f : fds) close(f);
-      fail(s, a, -err, "perf event type %llu config %llu on cpu %d: %s", (unsigned long long)type, (unsigned long long)config, c, strerror(-err));
-      return;
-    }
-    fds.push(fd);
-  }
-  if (fds.empty()) { fail(s, a, ENODEV, "no CPU took the perf event"); return; }
-  int *extra = nullptr;
-  int extraCount = (int)fds.size() - 1;
-  if (extraCount) {
-    extra = static_cast<int *>(malloc(sizeof(int) * extraCount));
-    if (!extra) { for (int f : fds) close(f); fail(s, a, ENOMEM, "out of memory"); return; }
-    memcpy(extra, fds.data() + 1, sizeof(int) * extraCount);
-  }
-  char name[64];
-  snprintf(name, sizeof name, "%llu:%llu", (unsigned long long)type, (unsigned long long)config);
-  s.addHandle(fds[0], HandleKind::PerfEvent, name, extra, extraCount);
-  succeed(s, a, fds[0]);
+  char msg[256];
+  int fd = attachPerfEvent(s, p->fd, (uint32_t)type, config, period, freq, cpu == UINT64_MAX ? -1 : (int)cpu, msg,
+                           sizeof msg);
+  if (fd < 0) { fail(s, a, -fd, "%s", msg); return; }
+  succeed(s, a, fd);
 }
 
 void cmdDetach(Session &s, const Args &a) {

@@ -1,6 +1,7 @@
 #include "elf_object.h"
 
 #include "btf.h"
+#include "bpfconv/stamp.h"
 
 #include <elf.h>
 #include <stdarg.h>
@@ -63,6 +64,7 @@ private:
   static bool btfSecSize(void *ctx, StrRef sec, uint32_t *size);
   static bool btfSymOffset(void *ctx, StrRef sec, StrRef sym, uint32_t *offset);
   bool readPrograms();
+  bool readAttachPoints();
   bool buildProgram(uint16_t sec, const Elf64_Sym &sym, ProgSpec *spec);
   const Rel *findRel(uint16_t sec, uint64_t offset) const;
   bool findFunction(uint16_t sec, uint32_t insn, uint32_t *start, uint32_t *len) const;
@@ -82,6 +84,7 @@ private:
   struct RelList { Rel *rels; size_t n; };
   Vec<RelList> rels_; // per section index
   int mapsSec_ = -1, legacyMapsSec_ = -1;
+  int stampSec_ = -1;
 };
 
 bool Parser::fail(const char *fmt, ...) {
@@ -232,21 +235,14 @@ bool Parser::readSmallSections() {
     } else if (s.name.eq(".BTF")) {
       plan_->btf = s.data;
       plan_->btfSize = s.size;
-    } else if (s.name.eq(".bpfd.target")) {
-      // Text lines key=value.
-      const char *p = (const char *)s.data, *end = p + s.size;
-      unsigned lineNo = 0;
-      while (p < end) {
-        const char *nl = (const char *)memchr(p, '\n', end - p);
-        const char *le = nl ? nl : end;
-        ++lineNo;
-        StrRef line(p, le - p);
-        while (line.n && (line.p[line.n - 1] == '\r' || line.p[line.n - 1] == 0)) --line.n;
-        if (line.starts("arch=")) copyStr(plan_->targetArch, sizeof plan_->targetArch, StrRef(line.p + 5, line.n - 5));
-        else if (line.starts("kernel=")) copyStr(plan_->targetKernel, sizeof plan_->targetKernel, StrRef(line.p + 7, line.n - 7));
-        p = nl ? nl + 1 : end;
+    } else if (s.name.eq(bpfconv::kStampSection)) {
+      stampSec_ = (int)i;
+      bpfconv::StampReader r((const char *)s.data, s.size);
+      bpfconv::StampEntry e;
+      while (r.next(&e)) {
+        if (e.key.eq(bpfconv::kStampArch)) copyStr(plan_->targetArch, sizeof plan_->targetArch, StrRef(e.value.p, e.value.n));
+        else if (e.key.eq(bpfconv::kStampKernel)) copyStr(plan_->targetKernel, sizeof plan_->targetKernel, StrRef(e.value.p, e.value.n));
       }
-      (void)lineNo;
     }
   }
   // No license section: no license, as libbpf loads it (the kernel then
@@ -476,11 +472,48 @@ bool Parser::readPrograms() {
       if (s.name.n >= sizeof spec.section)
         return fail("program '%s': section name is over %zu characters", spec.name, sizeof spec.section - 1);
       copyStr(spec.section, sizeof spec.section, s.name);
-      if (!programTypeForSection(s.name, &spec.type, &spec.attach, spec.target, sizeof spec.target))
-        return fail("program '%s': section '%s' names no program type bpfd knows", spec.name, spec.section);
+      bpfconv::SectionInfo info;
+      char why[320];
+      if (bpfconv::parseSection(bpfconv::Span(s.name.p, s.name.n), &info, why, sizeof why) < 0)
+        return fail("program '%s': %s", spec.name, why);
+      spec.type = info.progType;
+      spec.attach = info.kind;
+      copyStr(spec.target, sizeof spec.target, StrRef(info.target.p, info.target.n));
       if (!buildProgram((uint16_t)i, sym, &spec)) return false;
       if (plan_->progs.size() >= 1024 || !plan_->progs.push(spec)) return fail("too many programs");
     }
+  }
+  return true;
+}
+
+// The stamp's attach lines beyond each program's own section. A line of a
+// function that is no program here (inlined, or another object's) is left
+// out; a section bpfconv cannot read fails the object, naming it.
+bool Parser::readAttachPoints() {
+  if (stampSec_ < 0) return true;
+  const Section &s = secs_[stampSec_];
+  bpfconv::StampReader r((const char *)s.data, s.size);
+  bpfconv::StampEntry e;
+  while (r.next(&e)) {
+    if (!e.key.eq(bpfconv::kStampAttach) || e.function.empty() || e.section.empty()) continue;
+    size_t prog = 0;
+    while (prog < plan_->progs.size() && !StrRef(plan_->progs[prog].name).eq2(StrRef(e.function.p, e.function.n))) ++prog;
+    if (prog == plan_->progs.size()) continue;
+    const ProgSpec &p = plan_->progs[prog];
+    if (StrRef(p.section).eq2(StrRef(e.section.p, e.section.n))) continue;
+    bpfconv::SectionInfo info;
+    char why[320];
+    if (bpfconv::parseSection(e.section, &info, why, sizeof why) < 0)
+      return fail(".bpfd.target: attach point of '%s': %s", p.name, why);
+    if (info.progType != p.type || !bpfconv::attaches(info))
+      return fail(".bpfd.target: attach point '%.*s' of '%s' is not one for its program type (section %s)",
+                  (int)e.section.n, e.section.p, p.name, p.section);
+    AttachPoint a;
+    a.prog = (uint32_t)prog;
+    if (e.section.n >= sizeof a.section)
+      return fail(".bpfd.target: attach point of '%s' is over %zu characters", p.name, sizeof a.section - 1);
+    copyStr(a.section, sizeof a.section, StrRef(e.section.p, e.section.n));
+    if (plan_->attach.size() >= 4096 || !plan_->attach.push(a)) return fail("too many attach points");
   }
   return true;
 }
@@ -528,65 +561,13 @@ void Parser::fixupBtf() {
 
 bool Parser::run() {
   if (!(readHeaders() && readSymbols() && readRelocations() && readSmallSections() && readMaps() &&
-        readPrograms()))
+        readPrograms() && readAttachPoints()))
     return false;
   fixupBtf();
   return true;
 }
 
 } // namespace
-
-bool splitUprobeTarget(StrRef target, StrRef *binary, StrRef *symbol) {
-  size_t i = target.n;
-  while (i > 0 && target.p[i - 1] != ':') --i;
-  if (i < 2 || i == target.n) return false;
-  *binary = StrRef(target.p, i - 1);
-  *symbol = StrRef(target.p + i, target.n - i);
-  return true;
-}
-
-bool programTypeForSection(StrRef s, uint32_t *type, AttachKind *attach, char *target, size_t cap) {
-  struct Rule { const char *prefix; uint32_t type; AttachKind attach; bool exact; };
-  static const Rule rules[] = {
-      {"kprobe/", BPF_PROG_TYPE_KPROBE, AttachKind::Kprobe, false},
-      {"kretprobe/", BPF_PROG_TYPE_KPROBE, AttachKind::Kretprobe, false},
-      {"tracepoint/", BPF_PROG_TYPE_TRACEPOINT, AttachKind::Tracepoint, false},
-      {"tp/", BPF_PROG_TYPE_TRACEPOINT, AttachKind::Tracepoint, false},
-      {"uprobe/", BPF_PROG_TYPE_KPROBE, AttachKind::Uprobe, false},
-      {"uretprobe/", BPF_PROG_TYPE_KPROBE, AttachKind::Uretprobe, false},
-      {"raw_tracepoint/", BPF_PROG_TYPE_RAW_TRACEPOINT, AttachKind::RawTracepoint, false},
-      {"raw_tp/", BPF_PROG_TYPE_RAW_TRACEPOINT, AttachKind::RawTracepoint, false},
-      // libbpf's SEC("kprobe") etc.: the program type, no attach point.
-      {"kprobe", BPF_PROG_TYPE_KPROBE, AttachKind::None, true},
-      {"kretprobe", BPF_PROG_TYPE_KPROBE, AttachKind::None, true},
-      {"uprobe", BPF_PROG_TYPE_KPROBE, AttachKind::None, true},
-      {"uretprobe", BPF_PROG_TYPE_KPROBE, AttachKind::None, true},
-      {"perf_event", BPF_PROG_TYPE_PERF_EVENT, AttachKind::None, true},
-      {"socket", BPF_PROG_TYPE_SOCKET_FILTER, AttachKind::None, true},
-      {"xdp", BPF_PROG_TYPE_XDP, AttachKind::None, true},
-      {"classifier", BPF_PROG_TYPE_SCHED_CLS, AttachKind::None, true},
-      {"tc", BPF_PROG_TYPE_SCHED_CLS, AttachKind::None, true},
-      {"cgroup_skb/ingress", BPF_PROG_TYPE_CGROUP_SKB, AttachKind::None, true},
-      {"cgroup_skb/egress", BPF_PROG_TYPE_CGROUP_SKB, AttachKind::None, true},
-  };
-  target[0] = 0;
-  for (const Rule &r : rules) {
-    size_t l = strlen(r.prefix);
-    if (r.exact ? !(s.eq(r.prefix) || (s.starts(r.prefix) && s.n > l && s.p[l] == '/'))
-                : !(s.starts(r.prefix) && s.n > l))
-      continue;
-    *type = r.type;
-    *attach = r.attach;
-    if (!r.exact) copyStr(target, cap, StrRef(s.p + l, s.n - l));
-    if (r.attach == AttachKind::Tracepoint && !memchr(target, '/', strlen(target))) return false;
-    StrRef bin, sym;
-    if ((r.attach == AttachKind::Uprobe || r.attach == AttachKind::Uretprobe) &&
-        !splitUprobeTarget(StrRef(target), &bin, &sym))
-      return false;
-    return true;
-  }
-  return false;
-}
 
 bool parseBpfObject(const uint8_t *data, size_t size, ObjectPlan *plan, char *err, size_t errCap) {
   Parser p(data, size, plan, err, errCap);

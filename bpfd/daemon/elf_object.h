@@ -6,6 +6,8 @@
 
 #include "support.h"
 
+#include "bpfconv/section.h"
+
 #include <linux/bpf.h>
 
 namespace bpfd {
@@ -23,7 +25,9 @@ struct MapSpec {
   bool freeze;          // .rodata
 };
 
-enum class AttachKind { None, Kprobe, Kretprobe, Tracepoint, RawTracepoint, Uprobe, Uretprobe };
+// What a section name means is bpfconv's (bpfconv/section.h), the one
+// authority every component asks.
+using bpfconv::AttachKind;
 
 struct MapRef {
   uint32_t insn;    // index of the ld_imm64 in the program
@@ -36,11 +40,18 @@ struct ProgSpec {
   char name[64];
   char section[256];
   uint32_t type;
-  AttachKind attach;  // None: loaded only (also bare kprobe/uprobe sections)
-  char target[256];   // kprobe function, "cat/name", raw tracepoint name or
-                      // uprobe "BINARY:SYMBOL"
+  AttachKind attach;  // of its section; None: loaded only (also bare kprobe/uprobe sections)
+  char target[256];   // the section's attach point (after "KIND/"), for messages
   size_t insnStart, insnCount; // in ObjectPlan::insns
   size_t refStart, refCount;   // in ObjectPlan::refs
+};
+
+// A further attach point of a program, from a `attach=FUNCTION SECTION` line
+// of .bpfd.target (bpfconv/stamp.h) other than the program's own section:
+// opensnoop's return probe at openat and openat2 as well.
+struct AttachPoint {
+  uint32_t prog;      // index into ObjectPlan::progs
+  char section[256];  // checked by bpfconv::parseSection
 };
 
 struct ObjectPlan {
@@ -48,6 +59,7 @@ struct ObjectPlan {
   Vec<ProgSpec> progs;
   Vec<struct bpf_insn> insns;
   Vec<MapRef> refs;
+  Vec<AttachPoint> attach;  // further points, in the stamp's order
   char license[128];
   bool hasVersion;
   uint32_t kernVersion;
@@ -62,14 +74,6 @@ struct ObjectPlan {
 // On failure returns false with a message naming the section or symbol.
 bool parseBpfObject(const uint8_t *data, size_t size, ObjectPlan *plan, char *err, size_t errCap);
 
-// Section name -> program type and attach point; false if unknown.
-bool programTypeForSection(StrRef section, uint32_t *type, AttachKind *attach, char *target,
-                           size_t targetCap);
-
-// A uprobe section's target "BINARY:SYMBOL[+OFFSET]" or "BINARY:0xADDRESS"
-// (a virtual address in the binary), split at the last ':'; false if a part
-// is empty.
-bool splitUprobeTarget(StrRef target, StrRef *binary, StrRef *symbol);
 
 } // namespace bpfd
 

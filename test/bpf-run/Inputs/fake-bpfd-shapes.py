@@ -66,14 +66,6 @@ for line in sys.stdin:
                        "prog trace_return handle=9 type=2 section=kretprobe/do_open insns=60",
                        "attach trace_entry handle=10 kprobe:do_open",
                        "attach trace_return handle=11 kretprobe:do_open"])
-    elif cmd == "bpf_attach_kretprobe" and words[1:] == ["9", "do_open2"]:
-        reply(cmd, 12)
-    elif cmd == "bpf_attach_kretprobe" and words[1:] == ["9", "do_gone"]:
-        reply(cmd, -2)
-    elif cmd == "bpf_attach_tracepoint" and words[1:] == ["9", "syscalls", "sys_exit_open"]:
-        reply(cmd, 13)
-    elif cmd == "bpf_attach_uretprobe" and words[1:] == ["9", "/bin/bash", "readline"]:
-        reply(cmd, 15, ["path=/bin/bash offset=0x1000"])
     elif cmd == "bpf_open_perf_buffer" and words[1:] == ["3"]:
         reply(cmd, 14)
     elif cmd == "perf_reader_poll" and words[2:] == ["14"]:

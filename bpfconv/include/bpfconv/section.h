@@ -1,0 +1,94 @@
+//===- bpfconv/section.h - What a program's ELF section name means -------===//
+//
+// The one authority on section names in this toolkit (libbpf's role in the
+// libbpf world): the program type a section loads as and the attach point it
+// names. bpfd's object loader, bpf-run, bpf-xcc's --attach and bpfd-object
+// all ask here. Plain C++ without the standard library or LLVM (bpfd is a
+// static musl binary without libstdc++): spans into the caller's text, no
+// allocation, no exceptions.
+//
+// Grammar (libbpf's names, plus bpfd's perf_event spec):
+//   kprobe/FUNC[+OFFSET]      kretprobe/FUNC         program type kprobe
+//   uprobe/BINARY:SYMBOL      uretprobe/BINARY:SYMBOL   (split at the last ':';
+//                             SYMBOL may be 0xADDRESS or @0xFILE_OFFSET)
+//   tracepoint/CAT/NAME       tp/CAT/NAME
+//   raw_tracepoint/NAME       raw_tp/NAME
+//   perf_event/TYPE/CONFIG/freq=HZ | period=N   (attached on every CPU)
+//   kprobe kretprobe uprobe uretprobe perf_event socket xdp classifier tc
+//   cgroup_skb/ingress cgroup_skb/egress      a type only: loaded, not attached
+//   (a bare name may carry a "/suffix" that only names the program, as libbpf)
+//
+//===----------------------------------------------------------------------===//
+#ifndef BPFCONV_SECTION_H
+#define BPFCONV_SECTION_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+namespace bpfconv {
+
+/// A piece of the caller's text.
+struct Span {
+  const char *p = nullptr;
+  size_t n = 0;
+  Span() = default;
+  Span(const char *p, size_t n) : p(p), n(n) {}
+  explicit Span(const char *s);
+  bool empty() const { return n == 0; }
+  bool eq(const char *s) const;
+};
+
+enum class AttachKind : uint8_t {
+  None,          // loaded only
+  Kprobe,
+  Kretprobe,
+  Uprobe,
+  Uretprobe,
+  Tracepoint,
+  RawTracepoint,
+  PerfEvent,
+};
+
+/// The kernel's program types this grammar names (linux/bpf.h's values).
+enum ProgType : uint32_t {
+  ProgSocketFilter = 1,
+  ProgKprobe = 2,
+  ProgSchedCls = 3,
+  ProgTracepoint = 5,
+  ProgXdp = 6,
+  ProgPerfEvent = 7,
+  ProgCgroupSkb = 8,
+  ProgRawTracepoint = 17,
+};
+
+struct SectionInfo {
+  uint32_t progType = 0;
+  AttachKind kind = AttachKind::None;
+  Span target;      // everything after the kind's '/' (empty for None)
+  // Kprobe/Kretprobe: function and offset (0 if none).
+  // Uprobe/Uretprobe: binary and symbol.
+  // Tracepoint: category and name. RawTracepoint: name in `first`.
+  Span first, second;
+  uint64_t offset = 0;
+  // PerfEvent with a spec: perf type, config, and freq (Hz) or period.
+  uint32_t perfType = 0;
+  uint64_t perfConfig = 0, perfRate = 0;
+  bool perfFreq = false;
+};
+
+/// Parses \p section. Returns 0 and fills \p out, or a negative errno with a
+/// one-line reason in \p err (cap bytes, NUL-terminated): -ENOENT for a
+/// section that names no program type, -EINVAL for a known kind whose target
+/// is malformed (e.g. "tracepoint/sched" without a name).
+int parseSection(Span section, SectionInfo *out, char *err, size_t cap);
+
+/// The kind's name as in a section ("kprobe", "tracepoint", ... "" for None).
+const char *attachKindName(AttachKind kind);
+
+/// True if \p section names a program type whose programs run without an
+/// attach point (socket filters, xdp, tc...) or an attach kind bpfd attaches.
+inline bool attaches(const SectionInfo &s) { return s.kind != AttachKind::None; }
+
+} // namespace bpfconv
+
+#endif
