@@ -12,6 +12,11 @@
 // RUN: llvm-readelf -S %t.x86.o | FileCheck %s --check-prefix=X86SECTIONS
 // RUN: not bpf-xcc --arch arm64 --kernel %headers_arm64 %s -o %t.o --attach nosuch=kprobe/x 2>&1 | FileCheck %s --check-prefix=NOFN
 // RUN: not bpf-xcc --arch arm64 --kernel %headers_arm64 %s -o %t.o --attach do_ret=uprobes/x 2>&1 | FileCheck %s --check-prefix=BADKIND
+// A section of a known kind that bpfd could not read is refused here (bpfconv),
+// not at load on the device:
+// RUN: not bpf-xcc --arch arm64 --kernel %headers_arm64 %s -o %t.o --attach do_ret=tracepoint/sched 2>&1 | FileCheck %s --check-prefix=BADTP
+// RUN: not bpf-xcc --arch arm64 --kernel %headers_arm64 %s -o %t.o --attach do_ret=perf_event/1/0/freq=0 2>&1 | FileCheck %s --check-prefix=BADPERF
+// RUN: not bpf-xcc --arch arm64 --kernel %headers_arm64 %s -o %t.o --attach do_ret=uprobe/bin-no-symbol 2>&1 | FileCheck %s --check-prefix=BADUPROBE
 
 // SECTIONS-DAG: ] kprobe/__arm64_sys_execve PROGBITS
 // SECTIONS-DAG: ] kretprobe/vfs_read PROGBITS
@@ -28,6 +33,9 @@
 // X86SECTIONS-DAG: ] kretprobe/__x64_sys_execve PROGBITS
 // NOFN: error: --attach nosuch=...: {{.*}}attach-naming.c defines no probe function 'nosuch'
 // BADKIND: error: --attach 'do_ret=uprobes/x': unknown attach kind 'uprobes'
+// BADTP: error: --attach 'do_ret=tracepoint/sched': section 'tracepoint/sched': expected tracepoint/CATEGORY/NAME
+// BADPERF: error: --attach 'do_ret=perf_event/1/0/freq=0': section 'perf_event/1/0/freq=0': the rate must be a positive number
+// BADUPROBE: error: --attach 'do_ret=uprobe/bin-no-symbol': section 'uprobe/bin-no-symbol': expected uprobe/BINARY:SYMBOL
 
 #include <uapi/linux/ptrace.h>
 #include <linux/sched.h>
