@@ -54,8 +54,7 @@ void cmdPerfReaderPoll(Session &s, const Args &a) {
   // Wait only if nothing is buffered yet.
   int ready = poll(pfds.data(), pfds.size(), 0);
   if (ready == 0 && timeout) poll(pfds.data(), pfds.size(), (int)timeout);
-  size_t budget = 4096, total = 0;
-  for (PerfReader *r : readers) total += r->drain(s.out(), budget - total);
+  size_t total = drainInTimeOrder(readers, s.out(), 4096);
   succeed(s, a, (int64_t)total);
 }
 

@@ -26,7 +26,7 @@ int PerfReader::open(int mapFd, unsigned pages, char *msg, size_t msgCap) {
     attr.size = sizeof attr;
     attr.type = PERF_TYPE_SOFTWARE;
     attr.config = PERF_COUNT_SW_BPF_OUTPUT;
-    attr.sample_type = PERF_SAMPLE_RAW;
+    attr.sample_type = PERF_SAMPLE_TIME | PERF_SAMPLE_RAW; // time: drainInTimeOrder
     attr.sample_period = 1;
     attr.wakeup_events = 1;
     int fd = sysPerfEventOpen(&attr, -1, cpu, -1, PERF_FLAG_FD_CLOEXEC);
@@ -59,42 +59,98 @@ int PerfReader::open(int mapFd, unsigned pages, char *msg, size_t msgCap) {
   return 0;
 }
 
-size_t PerfReader::drain(Reply &out, size_t budget) {
-  size_t records = 0;
-  for (auto &r : rings_) {
-    auto *meta = static_cast<struct perf_event_mmap_page *>(r.base);
-    const uint8_t *data = static_cast<const uint8_t *>(r.base) + sysconf(_SC_PAGESIZE);
-    uint64_t head = __atomic_load_n(&meta->data_head, __ATOMIC_ACQUIRE);
-    uint64_t tail = meta->data_tail;
-    while (tail < head && records < budget) {
-      struct perf_event_header hdr;
-      size_t mask = r.dataSize - 1;
-      for (size_t i = 0; i < sizeof hdr; ++i) reinterpret_cast<uint8_t *>(&hdr)[i] = data[(tail + i) & mask];
-      if (hdr.size < sizeof hdr || hdr.size > head - tail || hdr.size > r.dataSize) {
-        tail = head; // corrupt ring: drop what is there rather than read past it
-        break;
-      }
-      if (!scratch_.resize(hdr.size)) break;
-      for (size_t i = 0; i < hdr.size; ++i) scratch_[i] = data[(tail + i) & mask];
-      const uint8_t *rec = scratch_.data();
-      if (hdr.type == PERF_RECORD_SAMPLE && hdr.size >= sizeof hdr + 4) {
-        uint32_t size;
-        memcpy(&size, rec + sizeof hdr, 4);
-        if (size > hdr.size - sizeof hdr - 4) size = hdr.size - sizeof hdr - 4;
-        out.beginPayload();
-        out.textf("sample %d %d ", handle(), r.cpu);
-        out.base64(rec + sizeof hdr + 4, size);
-        out.endPayload();
-        ++records;
-      } else if (hdr.type == PERF_RECORD_LOST && hdr.size >= sizeof hdr + 16) {
-        uint64_t lost;
-        memcpy(&lost, rec + sizeof hdr + 8, 8);
-        out.payloadf("lost %d %d %llu", handle(), r.cpu, (unsigned long long)lost);
-        ++records;
-      }
-      tail += hdr.size;
+namespace {
+
+// Where one ring's reading stands during a drain.
+struct RingCursor {
+  PerfReader *reader;
+  PerfRing *ring;
+  const uint8_t *data;
+  uint64_t head, tail;
+  perf_event_header hdr; // of the record at tail, when ready
+  uint64_t time;         // its PERF_SAMPLE_TIME (0: a lost note, due at once)
+  bool ready;
+};
+
+void copyOut(const RingCursor &c, uint64_t offset, void *dst, size_t n) {
+  size_t mask = c.ring->dataSize - 1;
+  for (size_t i = 0; i < n; ++i)
+    static_cast<uint8_t *>(dst)[i] = c.data[(c.tail + offset + i) & mask];
+}
+
+// Reads the header (and time) of the record at the cursor's tail, skipping
+// records of other types. A corrupt ring is dropped, rather than read past.
+void peek(RingCursor &c) {
+  c.ready = false;
+  while (c.tail < c.head) {
+    copyOut(c, 0, &c.hdr, sizeof c.hdr);
+    if (c.hdr.size < sizeof c.hdr || c.hdr.size > c.head - c.tail || c.hdr.size > c.ring->dataSize) {
+      c.tail = c.head;
+      return;
     }
-    __atomic_store_n(&meta->data_tail, tail, __ATOMIC_RELEASE);
+    if (c.hdr.type == PERF_RECORD_SAMPLE && c.hdr.size >= sizeof c.hdr + 12) {
+      copyOut(c, sizeof c.hdr, &c.time, 8);
+      c.ready = true;
+      return;
+    }
+    if (c.hdr.type == PERF_RECORD_LOST && c.hdr.size >= sizeof c.hdr + 16) {
+      c.time = 0;
+      c.ready = true;
+      return;
+    }
+    c.tail += c.hdr.size;
+  }
+}
+
+} // namespace
+
+size_t drainInTimeOrder(const Vec<PerfReader *> &readers, Reply &out, size_t budget) {
+  size_t page = (size_t)sysconf(_SC_PAGESIZE);
+  Vec<RingCursor> cursors;
+  for (PerfReader *r : readers)
+    for (PerfRing &ring : r->rings()) {
+      auto *meta = static_cast<struct perf_event_mmap_page *>(ring.base);
+      RingCursor c;
+      c.reader = r;
+      c.ring = &ring;
+      c.data = static_cast<const uint8_t *>(ring.base) + page;
+      c.head = __atomic_load_n(&meta->data_head, __ATOMIC_ACQUIRE);
+      c.tail = meta->data_tail;
+      peek(c);
+      if (!cursors.push(c)) return 0;
+    }
+  Bytes scratch;
+  size_t records = 0;
+  while (records < budget) {
+    RingCursor *next = nullptr;
+    for (RingCursor &c : cursors)
+      if (c.ready && (!next || c.time < next->time)) next = &c;
+    if (!next) break;
+    RingCursor &c = *next;
+    if (c.hdr.type == PERF_RECORD_SAMPLE) {
+      // header, u64 time, u32 size, raw bytes
+      uint32_t size;
+      copyOut(c, sizeof c.hdr + 8, &size, 4);
+      uint32_t room = c.hdr.size - (uint32_t)sizeof c.hdr - 12;
+      if (size > room) size = room;
+      if (!scratch.resize(size)) break;
+      copyOut(c, sizeof c.hdr + 12, scratch.data(), size);
+      out.beginPayload();
+      out.textf("sample %d %d ", c.reader->handle(), c.ring->cpu);
+      out.base64(scratch.data(), size);
+      out.endPayload();
+    } else {
+      uint64_t lost;
+      copyOut(c, sizeof c.hdr + 8, &lost, 8);
+      out.payloadf("lost %d %d %llu", c.reader->handle(), c.ring->cpu, (unsigned long long)lost);
+    }
+    ++records;
+    c.tail += c.hdr.size;
+    peek(c);
+  }
+  for (RingCursor &c : cursors) {
+    auto *meta = static_cast<struct perf_event_mmap_page *>(c.ring->base);
+    __atomic_store_n(&meta->data_tail, c.tail, __ATOMIC_RELEASE);
   }
   return records;
 }

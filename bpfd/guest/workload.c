@@ -9,6 +9,8 @@
  *         write:PATH     create/truncate PATH, write a line, close
  *         unlink:PATH    remove PATH
  *         exec:PATH[,ARG...]  fork, exec PATH with the ARGs, wait
+ *         spawn:PATH[,ARG...] the same without waiting (the child runs on
+ *                        beside this one; children are reaped at exit)
  *         read:PATH      open PATH read-only, read it to its end, close
  *         dio:DEV        write then read 4 KiB of block device DEV with
  *                        O_DIRECT (offsets move on 4 KiB a round)
@@ -45,6 +47,7 @@ static void usage(FILE *out) {
   fputs("usage: workload [-n COUNT] [-i INTERVAL_MS] ACTION...\n"
         "       workload greet [ARCH] | true | false\n"
         "actions: open:PATH read:PATH write:PATH unlink:PATH exec:PATH[,ARG...]\n"
+        "         spawn:PATH[,ARG...]\n"
         "         dio:DEV connect:PORT getpid\n"
         "         sleep:MS print:TEXT\n",
         out);
@@ -56,7 +59,7 @@ static void sleep_ms(long ms) {
     ;
 }
 
-static int do_exec(const char *spec) {
+static int do_exec(const char *spec, int wait_for_it) {
   char copy[1024];
   char *argv[32];
   int argc = 0;
@@ -74,8 +77,13 @@ static int do_exec(const char *spec) {
     execv(argv[0], argv);
     _exit(127);
   }
-  int status;
-  waitpid(pid, &status, 0);
+  if (wait_for_it) {
+    int status;
+    waitpid(pid, &status, 0);
+  } else {
+    while (waitpid(-1, NULL, WNOHANG) > 0) /* earlier spawns that ended */
+      ;
+  }
   return 0;
 }
 
@@ -217,8 +225,10 @@ static int run_action(const char *action) {
     unlink(arg);
     return 0;
   }
+  if (IS("spawn"))
+    return do_exec(arg, 0) == 0 ? 0 : (fprintf(stderr, "workload: cannot fork for '%s'\n", arg), -1);
   if (IS("exec"))
-    return do_exec(arg) == 0 ? 0 : (fprintf(stderr, "workload: cannot fork for '%s'\n", arg), -1);
+    return do_exec(arg, 1) == 0 ? 0 : (fprintf(stderr, "workload: cannot fork for '%s'\n", arg), -1);
   if (IS("sleep")) {
     sleep_ms(atol(arg));
     return 0;

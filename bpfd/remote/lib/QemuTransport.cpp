@@ -78,7 +78,8 @@ std::string envOr(const char *Name, const std::string &Fallback) {
   return V && *V ? V : Fallback;
 }
 
-// A size in MiB: Value if set, else the environment's Name, else Fallback.
+// A count (a size in MiB, CPUs): Value if set, else the environment's Name,
+// else Fallback.
 unsigned mibOr(unsigned Value, const char *Name, unsigned Fallback) {
   if (Value)
     return Value;
@@ -298,7 +299,8 @@ Error QemuTransport::launch(const std::string &Image) {
     Extra = " no_timer_check";
   }
   Argv.insert(Argv.end(),
-              {"-cpu", Cpu, "-m", std::to_string(Options.MemoryMiB) + "M", "-nodefaults", "-no-user-config", "-net", "none",
+              {"-cpu", Cpu, "-smp", std::to_string(Options.Cpus), "-m",
+               std::to_string(Options.MemoryMiB) + "M", "-nodefaults", "-no-user-config", "-net", "none",
                "-display", "none", "-monitor", "none", "-no-reboot", "-kernel", Image,
                "-initrd", RunDir + "/initramfs.cpio", "-append",
                std::string("console=") + Arch.Console + " panic=-1 quiet" + Extra +
@@ -407,6 +409,10 @@ Error QemuTransport::start() {
 
   Options.DiskMiB = mibOr(Options.DiskMiB, "BPFD_QEMU_DISK_MIB", 0);
   Options.MemoryMiB = mibOr(Options.MemoryMiB, "BPFD_QEMU_MEM_MIB", 1024);
+  Options.Cpus = mibOr(Options.Cpus, "BPFD_QEMU_CPUS", 1);
+  if (Options.Cpus > 64)
+    return Error::failure(EINVAL, "BPFD_QEMU_CPUS=" + std::to_string(Options.Cpus) +
+                                      ": at most 64 virtual CPUs");
   if (Options.DiskMiB)
     if (Error E = createDisk())
       return E;

@@ -66,6 +66,8 @@ struct SessionOptions {
   unsigned DiskMiB = 0;
   /// qemu: the guest's memory in MiB; 0: $BPFD_QEMU_MEM_MIB, else 1024.
   unsigned MemoryMiB = 0;
+  /// qemu: the guest's virtual CPUs; 0: $BPFD_QEMU_CPUS, else 1.
+  unsigned Cpus = 0;
   /// qemu: -cpu model (default cortex-a72 on arm64, max on x86_64).
   std::string QemuCpu;
   /// Seconds allowed for each step: boot to greeting, each reply, shutdown.
