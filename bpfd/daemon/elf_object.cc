@@ -116,7 +116,13 @@ bool Parser::readHeaders() {
   memcpy(&eh, data_, sizeof eh);
   if (memcmp(eh.e_ident, ELFMAG, SELFMAG) != 0) return fail("not an ELF object: bad magic");
   if (eh.e_ident[EI_CLASS] != ELFCLASS64) return fail("ELF object is not 64-bit");
+  // Parsed in this machine's byte order, which is the kernel's: bpfel on
+  // little-endian machines, bpfeb on s390x.
+#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+  if (eh.e_ident[EI_DATA] != ELFDATA2MSB) return fail("ELF object is not big-endian (build it for bpfeb)");
+#else
   if (eh.e_ident[EI_DATA] != ELFDATA2LSB) return fail("ELF object is not little-endian (bpfeb?)");
+#endif
   if (eh.e_machine != EM_BPF) return fail("ELF object is for machine %u, not BPF (247)", eh.e_machine);
   if (eh.e_type != ET_REL) return fail("ELF object is not relocatable (type %u)", eh.e_type);
   if (eh.e_shentsize != sizeof(Elf64_Shdr)) return fail("bad section header size %u", eh.e_shentsize);
