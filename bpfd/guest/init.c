@@ -623,7 +623,10 @@ int main(void) {
   char data_dev[300], ctl_dev[300];
   if (find_port("bpfd", data_dev, sizeof(data_dev), 20000) != 0)
     fatal("no virtio-serial port named 'bpfd' after 20 s");
-  int data = open(data_dev, O_RDWR | O_CLOEXEC);
+  /* Non-blocking: a write to a port whose host just hung up would block
+   * for good (virtio_console waits for the host to come back), and the init
+   * would never report or power off. */
+  int data = open(data_dev, O_RDWR | O_CLOEXEC | O_NONBLOCK);
   if (data < 0)
     fatal("cannot open %s: %s", data_dev, strerror(errno));
   int ctl = -1;

@@ -142,7 +142,11 @@ def main():
             if what.startswith("CLEAN ms="):
                 ms = int(what.split()[1][3:])
                 print("guest clean within 2 s: %s" % ("yes" if 0 <= ms <= 2000 else "no"))
-        shutil.rmtree(run_dir, ignore_errors=True)
+        if any(line.find("BPFD-GUEST: CLEAN ") >= 0 for line in console):
+            shutil.rmtree(run_dir, ignore_errors=True)
+        else:  # kept in DIR, to see why
+            shutil.move(run_dir, os.path.join(a.dir, os.path.basename(run_dir)))
+            print("guest console kept in " + os.path.join(a.dir, os.path.basename(run_dir)))
     shutil.rmtree(tmp, ignore_errors=True)
     print("qemu killed after 30 s: %d" % killed)
 
