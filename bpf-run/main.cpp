@@ -20,6 +20,8 @@
 
 #include "bpfd/Session.h"
 
+#include "bpfd-cli/OptionErrors.h"
+
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
@@ -124,32 +126,13 @@ static Error applyOverrides(ObjectInfo &Obj) {
   return Error::success();
 }
 
-// LLVM's option errors (an unknown option and its "Did you mean", a missing or
-// an extra argument) come in several lines; say them in one.
-static bool parseOptions(int argc, char **argv, const char *Overview) {
-  std::string Text;
-  raw_string_ostream OS(Text);
-  if (cl::ParseCommandLineOptions(argc, argv, Overview, &OS))
-    return true;
-  OS.flush();
-  std::string Prefix = (sys::path::filename(argv[0]) + ": ").str(), One;
-  SmallVector<StringRef, 4> Lines;
-  StringRef(Text).split(Lines, '\n', -1, false);
-  for (StringRef L : Lines) {
-    L = L.trim();
-    L.consume_front(Prefix);
-    One += (One.empty() ? "" : " ") + L.str();
-  }
-  if (!One.empty()) // an option's bad value was printed already, in one line
-    errs() << "bpf-run: error: " << One << "\n";
-  return false;
-}
 
 int main(int argc, char **argv) {
   cl::HideUnrelatedOptions(Cat);
-  if (!parseOptions(argc, argv,
+  if (!bpfdcli::parseOptionsOneLine(argc, argv,
                     "bpf-run: run a BCC-style eBPF program on a device through bpfd\n\n"
-                    "  bpf-run --remote qemu:arm64 filetop.c --interval 1 --clear --count 3\n"))
+                    "  bpf-run --remote qemu:arm64 filetop.c --interval 1 --clear --count 3\n",
+                    "bpf-run"))
     return 1;
   // Seconds no run can take are refused first, --describe or not (-1, nan
   // and 1e30 were taken).

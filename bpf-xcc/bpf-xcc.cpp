@@ -10,6 +10,8 @@
 #include "SyscallTable.h"
 #include "UsdtProgram.h"
 
+#include "bpfd-cli/OptionErrors.h"
+
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -95,37 +97,18 @@ static int fail(Error E) {
   return fail(Msg);
 }
 
-// LLVM's option errors (an unknown option and its "Did you mean", a missing or
-// an extra argument) come in several lines; say them in one.
-static bool parseOptions(int argc, char **argv, const char *Overview) {
-  std::string Text;
-  raw_string_ostream OS(Text);
-  if (cl::ParseCommandLineOptions(argc, argv, Overview, &OS))
-    return true;
-  OS.flush();
-  std::string Prefix = (sys::path::filename(argv[0]) + ": ").str(), One;
-  SmallVector<StringRef, 4> Lines;
-  StringRef(Text).split(Lines, '\n', -1, false);
-  for (StringRef L : Lines) {
-    L = L.trim();
-    L.consume_front(Prefix);
-    One += (One.empty() ? "" : " ") + L.str();
-  }
-  if (!One.empty()) // an option's bad value was printed already, in one line
-    errs() << "bpf-xcc: error: " << One << "\n";
-  return false;
-}
 
 int main(int argc, char **argv) {
   InitLLVM X(argc, argv);
   cl::HideUnrelatedOptions(Cat);
-  if (!parseOptions(
+  if (!bpfdcli::parseOptionsOneLine(
       argc, argv,
       "bpf-xcc: compile a BCC tool's BPF C program for another architecture's "
       "kernel into a BPF ELF object (maps in .maps, one section per probe, "
       "license, version, BTF, .bpfd.target)\n\n"
       "Environment (as BCC): ARCH, BCC_KERNEL_SOURCE, BCC_LINUX_VERSION_CODE "
-      "(overrides the profile's and the tree's LINUX_VERSION_CODE)\n"))
+      "(overrides the profile's and the tree's LINUX_VERSION_CODE)\n",
+      "bpf-xcc"))
     return 1;
 
   if (!ListUsdt.empty()) {

@@ -10,7 +10,7 @@ bpf-xcc --attach FN=SECTION arguments and runs bpf-run with the rest.
   scripts/run-bcc-tool.py filetop --remote qemu:arm64 --interval 1 --count 3 --clear
 
 A function the tool attaches at several points gets an --attach for each
-(bpf-run attaches them all through bpfd); points the corpus found missing on
+(bpfd's LOAD_OBJECT attaches them all); points the corpus found missing on
 the device's kernel (`available: false`, where the tool's Python would fail)
 are left out with a note. An --attach FN=SECTION among the bpf-run options
 replaces the corpus's attach points of FN.
@@ -20,34 +20,25 @@ import json
 import os
 import sys
 
-SECTION_OF_KIND = {"kprobe": "kprobe", "kretprobe": "kretprobe",
-                   "tracepoint": "tracepoint", "raw_tracepoint": "raw_tracepoint"}
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "bcc-corpus"))
+import bcc_attach  # noqa: E402  (the one translation of BCC's attach records)
 
 
 def attach_args(record, overridden=()):
-    """--attach FN=SECTION for each recorded attach call bpf-xcc cannot infer,
-    except for the functions in `overridden` (the command line names their
-    attach points itself)."""
-    args = []
-    for a in record.get("attach", []):
-        kind, fn, event = a.get("kind"), a.get("fn_name"), a.get("event") or a.get("tp")
-        if kind == "perf_event" and fn and fn not in overridden:
-            # attach_perf_event(ev_type, ev_config, sample_freq | sample_period)
-            rate = "freq=%d" % a["sample_freq"] if a.get("sample_freq") else \
-                "period=%d" % a.get("sample_period", 0)
-            args += ["--attach", "%s=perf_event/%d/%d/%s"
-                     % (fn, a.get("ev_type", 1), a.get("ev_config", 0), rate)]
-            continue
-        if kind not in SECTION_OF_KIND or not fn or not event or fn in overridden:
-            continue
+    """--attach FN=SECTION for each recorded attach call (bcc_attach.py), except
+    for the functions in `overridden` (the command line names their attach
+    points itself) and for points the device's kernel lacks."""
+    def skip(a):
+        if a.get("fn_name") in overridden:
+            return True
         if a.get("available") is False:
             print("run-bcc-tool: %s's %s %s is not in the device's kernel; left out "
-                  "(give --attach %s=SECTION)" % (fn, kind, event, fn), file=sys.stderr)
-            continue
-        if kind == "tracepoint" and ":" in event:
-            event = event.replace(":", "/")
-        args += ["--attach", "%s=%s/%s" % (fn, SECTION_OF_KIND[kind], event)]
-    return args
+                  "(give --attach %s=SECTION)" % (a.get("fn_name"), a.get("kind"),
+                                                  a.get("event") or a.get("tp"), a.get("fn_name")),
+                  file=sys.stderr)
+            return True
+        return False
+    return bcc_attach.attach_options(record.get("attach", []), skip)
 
 
 def main():

@@ -27,8 +27,7 @@ static int fail(char *err, size_t cap, int code, const char *fmt, ...) {
   return code;
 }
 
-/// An unsigned number, decimal or 0x hexadecimal, the whole span; no overflow.
-static bool parseNumber(Span s, uint64_t *out) {
+bool parseUnsigned(Span s, uint64_t *out) {
   unsigned base = 10;
   if (s.n > 2 && s.p[0] == '0' && (s.p[1] == 'x' || s.p[1] == 'X')) {
     base = 16;
@@ -65,8 +64,8 @@ static int parsePerfSpec(Span t, SectionInfo *out, char *err, size_t cap) {
   const char *a = findChar(t, '/');
   const char *b = a ? findChar(Span(a + 1, t.p + t.n - a - 1), '/') : nullptr;
   uint64_t type;
-  if (!b || !parseNumber(Span(t.p, a - t.p), &type) || type > UINT32_MAX ||
-      !parseNumber(Span(a + 1, b - a - 1), &out->perfConfig))
+  if (!b || !parseUnsigned(Span(t.p, a - t.p), &type) || type > UINT32_MAX ||
+      !parseUnsigned(Span(a + 1, b - a - 1), &out->perfConfig))
     return fail(err, cap, -EINVAL, "section 'perf_event/%.*s': expected perf_event/TYPE/CONFIG/freq=HZ or period=N",
                 (int)t.n, t.p);
   Span rate(b + 1, t.p + t.n - b - 1);
@@ -79,7 +78,7 @@ static int parsePerfSpec(Span t, SectionInfo *out, char *err, size_t cap) {
   } else {
     return fail(err, cap, -EINVAL, "section 'perf_event/%.*s': the rate is freq=HZ or period=N", (int)t.n, t.p);
   }
-  if (!parseNumber(rate, &out->perfRate) || out->perfRate == 0)
+  if (!parseUnsigned(rate, &out->perfRate) || out->perfRate == 0)
     return fail(err, cap, -EINVAL, "section 'perf_event/%.*s': the rate must be a positive number", (int)t.n, t.p);
   return 0;
 }
@@ -130,7 +129,7 @@ static int parseTarget(Span section, SectionInfo *out, char *err, size_t cap) {
     const char *plus = findChar(t, '+');
     out->first = plus ? Span(t.p, plus - t.p) : t;
     if (plus && (out->kind == AttachKind::Kretprobe ||
-                 !parseNumber(Span(plus + 1, t.p + t.n - plus - 1), &out->offset)))
+                 !parseUnsigned(Span(plus + 1, t.p + t.n - plus - 1), &out->offset)))
       return fail(err, cap, -EINVAL, "section '%.*s': expected %s/FUNCTION%s", s, section.p,
                   attachKindName(out->kind), out->kind == AttachKind::Kprobe ? "[+OFFSET]" : "");
     break;

@@ -1,5 +1,7 @@
 #include "support.h"
 
+#include "bpfconv/section.h"
+
 namespace bpfd {
 
 void copyStr(char *dst, size_t cap, StrRef s) {
@@ -10,26 +12,8 @@ void copyStr(char *dst, size_t cap, StrRef s) {
 }
 
 bool parseU64(StrRef s, uint64_t *out) {
-  if (s.n == 0 || s.n > 24) return false;
-  size_t i = 0;
-  unsigned base = 10;
-  if (s.n > 2 && s.p[0] == '0' && (s.p[1] == 'x' || s.p[1] == 'X')) {
-    base = 16;
-    i = 2;
-  }
-  uint64_t v = 0;
-  for (; i < s.n; ++i) {
-    char c = s.p[i];
-    unsigned d;
-    if (c >= '0' && c <= '9') d = c - '0';
-    else if (base == 16 && c >= 'a' && c <= 'f') d = c - 'a' + 10;
-    else if (base == 16 && c >= 'A' && c <= 'F') d = c - 'A' + 10;
-    else return false;
-    if (v > (UINT64_MAX - d) / base) return false;
-    v = v * base + d;
-  }
-  *out = v;
-  return true;
+  if (s.n > 24) return false;
+  return bpfconv::parseUnsigned(bpfconv::Span(s.p, s.n), out);
 }
 
 bool parseI64(StrRef s, int64_t *out) {

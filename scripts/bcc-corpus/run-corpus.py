@@ -28,6 +28,9 @@ import sys
 import threading
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import bcc_attach  # noqa: E402  (the one translation of BCC's attach records)
+
 FLAVOUR = {"arm64": "arm64", "x86_64": "amd64"}
 CHUNK = 384 * 1024  # raw bytes per OBJECT_CHUNK line (base64 stays well under 1 MiB)
 # A USDT tool's language (its -l LANG, dbstat's database) -> the runtime whose
@@ -38,33 +41,6 @@ USDT_RUNTIMES = {"java": "hotspot", "mysql": "mysql", "node": "node", "perl": "p
 
 def progress(msg):
     print("run-corpus: " + msg, file=sys.stderr, flush=True)
-
-
-def attach_options(meta):
-    """--attach fn=SECTION for the tool's recorded attach calls (bpf-xcc
-    names the rest from BCC's kprobe__/tracepoint__/... conventions)."""
-    opts = []
-    for a in meta.get("attach", []):
-        fn = a.get("fn_name")
-        if not fn:
-            continue
-        kind = a["kind"]
-        if kind in ("kprobe", "kretprobe") and a.get("event"):
-            sec = "%s/%s" % (kind, a["event"])
-        elif kind == "tracepoint" and a.get("tp"):
-            sec = "tracepoint/" + a["tp"].replace(":", "/", 1)
-        elif kind == "raw_tracepoint" and a.get("tp"):
-            sec = "raw_tracepoint/" + a["tp"]
-        elif kind in ("perf_event", "perf_event_raw"):
-            sec = "perf_event"
-        elif kind in ("uprobe", "uretprobe"):
-            sec = "%s/%s:%s" % (kind, a.get("name") or "", a.get("sym") or a.get("addr") or "")
-        else:
-            continue
-        opt = "--attach=%s=%s" % (fn, sec)
-        if opt not in opts:
-            opts.append(opt)
-    return opts
 
 
 def usdt_runtime(tool, meta):
@@ -111,7 +87,7 @@ def compile_one(bpf_xcc, arch, headers, profile, corpus_dir, work, tool, meta, t
     for flag in meta.get("cflags", []):
         if flag.startswith("-D") or flag.startswith("-I"):
             cmd.append(flag)
-    cmd += attach_options(meta)
+    cmd += bcc_attach.attach_options(meta.get("attach", []))
     usdt, why = usdt_options(tool, meta, usdt_binaries)
     if usdt is None:
         return {"compiled": False, "reason": why, "object": None, "compile_seconds": 0.0}

@@ -82,6 +82,10 @@ struct SectionInfo {
 /// is malformed (e.g. "tracepoint/sched" without a name).
 int parseSection(Span section, SectionInfo *out, char *err, size_t cap);
 
+/// An unsigned number, decimal or 0x hexadecimal, the whole of \p s (not
+/// empty), without overflow; false otherwise. Sections' numbers, and bpfd's.
+bool parseUnsigned(Span s, uint64_t *out);
+
 /// The kind's name as in a section ("kprobe", "tracepoint", ... "" for None).
 const char *attachKindName(AttachKind kind);
 
