@@ -11,15 +11,19 @@
 # archive still serves instead (to run the suite against an older kernel,
 # in a cache folder of its own). Prints the unpacked folder on stdout.
 #
-# Usage: [BPFD_KERNEL_ABI=ABI] scripts/fetch-kernel.sh arm64|x86_64 [CACHE_DIR]
+# Usage: [BPFD_KERNEL_ABI=ABI] scripts/fetch-kernel.sh ARCH [CACHE_DIR]
+#   ARCH: arm64, x86_64, arm (armhf, armmp), s390x or ppc64le (docs/architectures.md)
 set -euo pipefail
 
-arch=${1:?usage: fetch-kernel.sh arm64|x86_64 [CACHE_DIR]}
+arch=${1:?usage: fetch-kernel.sh arm64|x86_64|arm|s390x|ppc64le [CACHE_DIR]}
 cache=${2:-${BPFD_CACHE_DIR:-$(cd "$(dirname "$0")/.." && pwd)/build/cache}}
 case "$arch" in
   arm64|aarch64) arch=arm64; debarch=arm64; flavour=arm64 ;;
   x86_64|amd64)  arch=x86_64; debarch=amd64; flavour=amd64 ;;
-  *) echo "fetch-kernel: unknown architecture '$arch' (arm64 or x86_64)" >&2; exit 2 ;;
+  arm|armhf)     arch=arm; debarch=armhf; flavour=armmp ;;
+  s390x)         arch=s390x; debarch=s390x; flavour=s390x ;;
+  ppc64le|ppc64el) arch=ppc64le; debarch=ppc64el; flavour=powerpc64le ;;
+  *) echo "fetch-kernel: unknown architecture '$arch' (arm64, x86_64, arm, s390x or ppc64le)" >&2; exit 2 ;;
 esac
 
 log() { echo "fetch-kernel[$arch]: $*" >&2; }
@@ -41,7 +45,7 @@ else
               sed -n 's/^ *Depends: \(linux-image-[0-9][^:]*\).*/\1/p' | head -n1)
 fi
 if [ -z "$image_pkg" ]; then
-  log "cannot resolve $meta (run scripts/setup.sh, which adds the arm64 architecture and runs apt-get update)"
+  log "cannot resolve $meta (run scripts/setup.sh, which adds the $debarch architecture and runs apt-get update)"
   exit 1
 fi
 abi=${image_pkg#linux-image-}; abi=${abi%-$flavour}        # e.g. 6.1.0-57

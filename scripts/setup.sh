@@ -44,10 +44,14 @@ Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
 SRC
 fi
 
-# arm64 packages are downloaded (never installed) for the guest kernels.
-if ! dpkg --print-foreign-architectures | grep -qx arm64; then
-  dpkg --add-architecture arm64
-fi
+# Foreign architectures: their kernels are downloaded (never installed) for
+# the guests, and their musl is installed for bpfd (docs/architectures.md).
+for foreign in arm64 armhf s390x ppc64el; do
+  if ! dpkg --print-foreign-architectures | grep -qx "$foreign"; then
+    dpkg --add-architecture "$foreign"
+    rm -f /var/lib/apt/lists/.bpfd-toolkit-updated  # its package lists are still to fetch
+  fi
+done
 
 packages=(
   # compiler side
@@ -57,8 +61,11 @@ packages=(
   cmake ninja-build g++ dpkg-dev xz-utils python3
   # device side
   qemu-system-arm qemu-system-x86 gcc-aarch64-linux-gnu g++-aarch64-linux-gnu cpio
+  # 32-bit arm, s390x (big-endian) and ppc64le guests (qemu-system-misc has s390x)
+  qemu-system-misc qemu-system-ppc
+  g++-arm-linux-gnueabihf g++-s390x-linux-gnu g++-powerpc64le-linux-gnu
   # bpfd links statically against musl (glibc's static floor alone is > 500 KB)
-  musl-dev musl-dev:arm64 musl-tools
+  musl-dev musl-dev:arm64 musl-dev:armhf musl-dev:s390x musl-dev:ppc64el musl-tools
   # fuzzing (libFuzzer runtime for clang-19)
   libclang-rt-19-dev
   # test corpus (BCC tool programs) and host remotes

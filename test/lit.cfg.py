@@ -95,12 +95,13 @@ config.bpfd_cache_dir = os.environ.get("BPFD_CACHE_DIR") or config.bpfd_cache_di
 #   %kernel_abi_arm64           the package ABI, e.g. 6.1.0-57
 #   %kernel_version_code_arm64  LINUX_VERSION_CODE of the headers, e.g. 393664
 #   %kernel_version_le32_arm64  the same as llvm-readelf -x prints a little-endian word
-# (likewise _x86_64). FileCheck takes them with -DNAME=%kernel_release_arm64.
+# (likewise _x86_64, _arm, _s390x, _ppc64le). FileCheck takes them with -DNAME=%kernel_release_arm64.
 import glob
 import json
 import re
 kernel_abis = {}
-for arch, flavour in (("arm64", "arm64"), ("x86_64", "amd64")):
+for arch, flavour in (("arm64", "arm64"), ("x86_64", "amd64"), ("arm", "armmp"),
+                      ("s390x", "s390x"), ("ppc64le", "powerpc64le")):
     root = os.path.join(config.bpfd_cache_dir, "kernels", arch, "current")
     config.substitutions.append(("%%kernel_%s" % arch, root))
     trees = sorted(glob.glob(os.path.join(root, "usr", "src", "linux-headers-*-" + flavour)))
@@ -131,7 +132,9 @@ for arch, flavour in (("arm64", "arm64"), ("x86_64", "amd64")):
 
 # qemu-ARCH: a guest of that architecture can run: QEMU, the fetched kernel
 # and the built daemon (every suite gates on the same three things).
-for arch, qemu in (("arm64", "qemu-system-aarch64"), ("x86_64", "qemu-system-x86_64")):
+for arch, qemu in (("arm64", "qemu-system-aarch64"), ("x86_64", "qemu-system-x86_64"),
+                   ("arm", "qemu-system-arm"), ("s390x", "qemu-system-s390x"),
+                   ("ppc64le", "qemu-system-ppc64")):
     kernel = os.path.join(config.bpfd_cache_dir, "kernels", arch, "current", "boot")
     daemon = os.path.join(config.bpfd_tools_dir, "bpfd-" + arch)
     if not shutil.which(qemu):

@@ -21,6 +21,12 @@ constexpr unsigned kMachine = EM_AARCH64;
 #elif defined(__x86_64__)
 constexpr unsigned kMachine = EM_X86_64;
 #define BPFD_MULTIARCH "x86_64-linux-gnu"
+#elif defined(__s390x__)
+constexpr unsigned kMachine = EM_S390;
+#define BPFD_MULTIARCH "s390x-linux-gnu"
+#elif defined(__powerpc64__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+constexpr unsigned kMachine = EM_PPC64;
+#define BPFD_MULTIARCH "powerpc64le-linux-gnu"
 #else
 constexpr unsigned kMachine = EM_NONE; // any 64-bit ELF
 #define BPFD_MULTIARCH "unknown"

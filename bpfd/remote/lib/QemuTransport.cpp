@@ -44,8 +44,10 @@ namespace bpfd {
 namespace {
 
 struct ArchInfo {
-  const char *Name;          // arm64 | x86_64
+  const char *Name;          // arm64 | x86_64 | arm | s390x | ppc64le
   const char *Qemu;          // qemu-system-*
+  const char *Machine;       // -M (none: QEMU's default machine)
+  const char *KernelArgs;    // kernel command line beyond console= panic=-1 quiet
   const char *ImagePrefix;   // boot/<prefix>*
   const char *DefaultCpu;
   const char *Console;       // console= device
@@ -54,14 +56,31 @@ struct ArchInfo {
   const char *BlockDevice;   // virtio-blk device on this machine
 };
 
-const ArchInfo Arm64 = {"arm64", "qemu-system-aarch64", "vmlinuz-", "cortex-a72",
+const ArchInfo Arm64 = {"arm64", "qemu-system-aarch64", "virt", "", "vmlinuz-", "cortex-a72",
                         "ttyAMA0", "virtio-serial-device",
                         {"virtio_mmio", "virtio_console"}, "virtio-blk-device"};
-const ArchInfo X86_64 = {"x86_64", "qemu-system-x86_64", "vmlinux-", "max", "ttyS0",
-                         "virtio-serial-pci",
+// x86_64: no_timer_check, since the IO-APIC timer check panics the TCG
+// guest when the host is heavily loaded ("IO-APIC + timer doesn't work").
+const ArchInfo X86_64 = {"x86_64", "qemu-system-x86_64", nullptr, " no_timer_check", "vmlinux-",
+                         "max", "ttyS0", "virtio-serial-pci",
                          {"virtio_ring", "virtio", "virtio_pci_modern_dev",
                           "virtio_pci_legacy_dev", "virtio_pci", "virtio_console"},
                          "virtio-blk-pci"};
+// 32-bit arm: Debian's armmp zImage on the virt board.
+const ArchInfo Arm = {"arm", "qemu-system-arm", "virt", "", "vmlinuz-", "cortex-a15", "ttyAMA0",
+                      "virtio-serial-device", {"virtio_mmio", "virtio_console"},
+                      "virtio-blk-device"};
+// s390x (big-endian): virtio over the channel subsystem (virtio_ccw is built
+// in), the console on the SCLP line.
+const ArchInfo S390x = {"s390x", "qemu-system-s390x", "s390-ccw-virtio", "", "vmlinuz-", "max",
+                        "ttysclp0", "virtio-serial-ccw", {"virtio_console"}, "virtio-blk-ccw"};
+// ppc64le: the pseries machine with QEMU's Virtual Open Firmware instead of
+// SLOF (faster to boot), the console on the hypervisor's vty, virtio on PCI.
+const ArchInfo Ppc64le = {"ppc64le", "qemu-system-ppc64", "pseries,x-vof=on", "", "vmlinux-",
+                          "power9", "hvc0", "virtio-serial-pci",
+                          {"virtio_ring", "virtio", "virtio_pci_modern_dev",
+                           "virtio_pci_legacy_dev", "virtio_pci", "virtio_console"},
+                          "virtio-blk-pci"};
 
 bool isFile(const std::string &Path) {
   struct stat St;
@@ -289,15 +308,11 @@ Error QemuTransport::buildInitramfs(const std::string &KernelDir, const std::str
 Error QemuTransport::launch(const std::string &Image) {
   std::string Cpu = Options.QemuCpu.empty() ? Arch.DefaultCpu : Options.QemuCpu;
   std::vector<std::string> Argv = {Arch.Qemu};
-  // x86_64: no_timer_check, since the IO-APIC timer check panics the TCG
-  // guest when the host is heavily loaded ("IO-APIC + timer doesn't work").
-  std::string Extra;
-  if (std::string(Arch.Name) == "arm64") {
-    Argv.insert(Argv.end(), {"-M", "virt"});
-  } else {
+  if (Arch.Machine)
+    Argv.insert(Argv.end(), {"-M", Arch.Machine});
+  else
     Argv.insert(Argv.end(), {"-accel", "tcg"});
-    Extra = " no_timer_check";
-  }
+  std::string Extra = Arch.KernelArgs;
   Argv.insert(Argv.end(),
               {"-cpu", Cpu, "-smp", std::to_string(Options.Cpus), "-m",
                std::to_string(Options.MemoryMiB) + "M", "-nodefaults", "-no-user-config", "-net", "none",
@@ -572,9 +587,15 @@ Expected<std::unique_ptr<Transport>> openQemuTransport(const std::string &ArchNa
     A = &Arm64;
   else if (ArchName == "x86_64" || ArchName == "amd64")
     A = &X86_64;
+  else if (ArchName == "arm" || ArchName == "armhf")
+    A = &Arm;
+  else if (ArchName == "s390x")
+    A = &S390x;
+  else if (ArchName == "ppc64le" || ArchName == "ppc64el")
+    A = &Ppc64le;
   else
     return Error::failure(EINVAL, "unknown guest architecture '" + ArchName +
-                                      "' (arm64 or x86_64)");
+                                      "' (arm64, x86_64, arm, s390x or ppc64le)");
   auto T = std::make_unique<QemuTransport>(*A, Options);
   if (Error E = T->start())
     return Error::failure(E.errnoValue(), E.message() + T->failureNote());
