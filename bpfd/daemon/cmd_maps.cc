@@ -190,7 +190,8 @@ void cmdDumpMap(Session &s, const Args &a) {
   }
   uint32_t count = 0;
   bool haveKey = false;
-  while (count < max && !s.out().gone()) {  // a dead link stops the dump
+  // A dead link stops the dump (asked of the kernel every 1024 entries).
+  while (count < max && !s.out().gone() && (count % 1024 || !s.out().readerGone())) {
     int err = bpfMapNextKey(m.fd, haveKey ? key.data() : nullptr, next.data());
     if (err == -ENOENT) break;
     if (err < 0) { fail(s, a, -err, "iterating map %d failed: %s", m.fd, strerror(-err)); return; }

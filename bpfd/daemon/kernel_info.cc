@@ -277,12 +277,14 @@ long targetProfile(Reply &out, StrRef tpFilter, StrRef kfuncs, char *msg, size_t
     Vec<char *> cats;
     listDirs(dir, &cats);
     for (char *cat : cats) {
+      if (out.readerGone()) break;  // the link died: stop reading tracefs
       if (!inFilter(tpFilter, cat)) continue;
       char cdir[512];
       snprintf(cdir, sizeof cdir, "%s/%s", dir, cat);
       Vec<char *> evs;
       listDirs(cdir, &evs);
       for (char *ev : evs) {
+        if (out.gone()) break;
         char path[768];
         snprintf(path, sizeof path, "%s/%s/format", cdir, ev);
         Bytes buf;
@@ -301,7 +303,7 @@ long targetProfile(Reply &out, StrRef tpFilter, StrRef kfuncs, char *msg, size_t
     }
     freeAll(cats);
   }
-  if (kfuncs.eq("all")) {
+  if (kfuncs.eq("all") && !out.readerGone()) {
     const char *root = tracefsRoot();
     char path[256];
     snprintf(path, sizeof path, "%s/available_filter_functions", root ? root : "/sys/kernel/tracing");

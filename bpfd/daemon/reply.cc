@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <poll.h>
 #include <unistd.h>
 
 namespace bpfd {
@@ -24,6 +25,12 @@ void Reply::flush() {
     off += (size_t)w;
   }
   buf_.clear();
+}
+
+bool Reply::readerGone() {
+  struct pollfd p = {fd_, 0, 0};
+  if (!gone_ && poll(&p, 1, 0) == 1 && (p.revents & (POLLERR | POLLHUP))) gone_ = true;
+  return gone_;
 }
 
 void Reply::beginPayload() { put("+ ", 2); }

@@ -32,6 +32,10 @@ public:
   // died). Output is dropped from then on; long commands stop, the session
   // ends.
   bool gone() const { return gone_; }
+  // gone(), after asking the kernel whether our output's reader went away
+  // (POLLERR/POLLHUP) even though nothing was written since: for long
+  // commands, every so often.
+  bool readerGone();
 
 private:
   void put(const char *p, size_t n);
