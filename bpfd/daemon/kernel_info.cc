@@ -15,6 +15,12 @@ const char *runningArch() {
   return "arm64";
 #elif defined(__x86_64__)
   return "x86_64";
+#elif defined(__arm__)
+  return "arm";
+#elif defined(__s390x__)
+  return "s390x";
+#elif defined(__powerpc64__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+  return "ppc64le";
 #else
   return "unknown";
 #endif
