@@ -3,6 +3,7 @@
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -32,7 +33,12 @@ std::string cacheDir(const std::string &Argv0) {
 
 // Debian's headers tree of the cached kernel for Arch.
 static Expected<std::string> defaultKernelTree(const std::string &Cache, StringRef Arch) {
-  StringRef Flavour = Arch == "x86_64" ? "amd64" : Arch;
+  // Debian's flavour of each architecture's kernel (scripts/fetch-kernel.sh).
+  StringRef Flavour = StringSwitch<StringRef>(Arch)
+                          .Case("x86_64", "amd64")
+                          .Case("arm", "armmp")
+                          .Case("ppc64le", "powerpc64le")
+                          .Default(Arch);
   SmallString<256> Src(Cache);
   sys::path::append(Src, "kernels", Arch, "current");
   sys::path::append(Src, "usr", "src");

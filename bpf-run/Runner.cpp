@@ -59,7 +59,8 @@ class Run {
 public:
   Run(bpfd::Session &S, ObjectInfo &Obj, const RunOptions &Opts)
       : S(S), Obj(Obj), Opts(Opts), Types(Obj.btf()),
-        Fmt(Types, Obj.stamp().count("endian") ? Obj.stamp().at("endian") != "big" : true) {}
+        // The object's byte order is the target's (s390x takes bpfeb).
+        Fmt(Types, Obj.isLittleEndian()) {}
 
   Error run();
 
