@@ -55,7 +55,7 @@ static void setName(char *dst, const char *name) {
 }
 
 int bpfMapCreate(uint32_t type, const char *name, uint32_t keySize, uint32_t valueSize,
-                 uint32_t maxEntries, uint32_t flags) {
+                 uint32_t maxEntries, uint32_t flags, int btfFd, uint32_t btfKey, uint32_t btfValue) {
   union bpf_attr a;
   memset(&a, 0, sizeof a);
   a.map_type = type;
@@ -63,6 +63,11 @@ int bpfMapCreate(uint32_t type, const char *name, uint32_t keySize, uint32_t val
   a.value_size = valueSize;
   a.max_entries = maxEntries;
   a.map_flags = flags;
+  if (btfFd >= 0) {
+    a.btf_fd = (uint32_t)btfFd;
+    a.btf_key_type_id = btfKey;
+    a.btf_value_type_id = btfValue;
+  }
   setName(a.map_name, name);
   return safeFd(sysBpf(BPF_MAP_CREATE, &a));
 }
@@ -98,18 +103,20 @@ int bpfMapFreeze(int fd) {
   a.map_fd = (uint32_t)fd;
   return sysBpf(BPF_MAP_FREEZE, &a);
 }
-int bpfMapInfo(int fd, struct bpf_map_info *info) {
+static int objInfo(int fd, void *info, uint32_t size) {
   union bpf_attr a;
   memset(&a, 0, sizeof a);
-  memset(info, 0, sizeof *info);
+  memset(info, 0, size);
   a.info.bpf_fd = (uint32_t)fd;
-  a.info.info_len = sizeof *info;
+  a.info.info_len = size;
   a.info.info = (uint64_t)(uintptr_t)info;
   return sysBpf(BPF_OBJ_GET_INFO_BY_FD, &a);
 }
+int bpfMapInfo(int fd, struct bpf_map_info *info) { return objInfo(fd, info, sizeof *info); }
+int bpfProgInfo(int fd, struct bpf_prog_info *info) { return objInfo(fd, info, sizeof *info); }
 
 int bpfProgLoad(uint32_t type, const char *name, const char *license, uint32_t kernVersion,
-                const struct bpf_insn *insns, size_t count, Vec<char> *log) {
+                const struct bpf_insn *insns, size_t count, Vec<char> *log, const ProgBtf *btf) {
   union bpf_attr a;
   memset(&a, 0, sizeof a);
   a.prog_type = type;
@@ -118,6 +125,15 @@ int bpfProgLoad(uint32_t type, const char *name, const char *license, uint32_t k
   a.license = (uint64_t)(uintptr_t)license;
   a.kern_version = kernVersion;
   setName(a.prog_name, name);
+  if (btf) {
+    a.prog_btf_fd = (uint32_t)btf->btfFd;
+    a.func_info_rec_size = 8;
+    a.func_info = (uint64_t)(uintptr_t)btf->funcInfo;
+    a.func_info_cnt = btf->funcCount;
+    a.line_info_rec_size = 16;
+    a.line_info = (uint64_t)(uintptr_t)btf->lineInfo;
+    a.line_info_cnt = btf->lineCount;
+  }
   int fd = sysBpf(BPF_PROG_LOAD, &a);
   if (fd >= 0 || !log) return safeFd(fd);
   // Load again with a log to explain the failure.

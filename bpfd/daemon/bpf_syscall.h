@@ -16,17 +16,28 @@ int sysPerfEventOpen(struct perf_event_attr *attr, int pid, int cpu, int group, 
 // pid >= 0 (that process), else on CPU 0 for every process.
 int perfTracepointOpen(int id, int pid);
 
+// With btfFd >= 0 the map carries BTF: key and value type ids of that BTF
+// (key 0 for a data section's single-entry array).
 int bpfMapCreate(uint32_t type, const char *name, uint32_t keySize, uint32_t valueSize,
-                 uint32_t maxEntries, uint32_t flags);
+                 uint32_t maxEntries, uint32_t flags, int btfFd = -1, uint32_t btfKey = 0,
+                 uint32_t btfValue = 0);
 int bpfMapLookup(int fd, const void *key, void *value);
 int bpfMapUpdate(int fd, const void *key, const void *value, uint64_t flags);
 int bpfMapDelete(int fd, const void *key);
 int bpfMapNextKey(int fd, const void *key, void *next); // key null: first key
 int bpfMapFreeze(int fd);
 int bpfMapInfo(int fd, struct bpf_map_info *info);
+int bpfProgInfo(int fd, struct bpf_prog_info *info);
+// A program's BTF: the loaded .BTF and its func_info/line_info records in the
+// kernel's layout (struct bpf_func_info, struct bpf_line_info).
+struct ProgBtf {
+  int btfFd;
+  const uint32_t *funcInfo, *lineInfo;
+  uint32_t funcCount, lineCount;
+};
 // On failure with a log buffer, the kernel's verifier log is in log.
 int bpfProgLoad(uint32_t type, const char *name, const char *license, uint32_t kernVersion,
-                const struct bpf_insn *insns, size_t count, Vec<char> *log);
+                const struct bpf_insn *insns, size_t count, Vec<char> *log, const ProgBtf *btf = nullptr);
 int bpfBtfLoad(const void *data, size_t size, Vec<char> *log);
 int bpfRawTracepointOpen(const char *name, int progFd);
 int bpfObjPin(int fd, const char *path);

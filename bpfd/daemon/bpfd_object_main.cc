@@ -77,13 +77,15 @@ int main(int argc, char **argv) {
   printf("target arch=%s kernel=%s\n", plan.targetArch[0] ? plan.targetArch : "-",
          plan.targetKernel[0] ? plan.targetKernel : "-");
   printf("btf %zu\n", plan.btfSize);
+  if (plan.btfExtError[0]) printf("btf_ext %s\n", plan.btfExtError);
   for (auto &m : plan.maps)
-    printf("map %s type=%u key_size=%u value_size=%u max_entries=%u flags=%u pinning=%u%s\n", m.name, m.type,
-           m.keySize, m.valueSize, m.maxEntries, m.flags, m.pinning,
-           m.origin == MapOrigin::DataSection ? (m.freeze ? " data=ro" : " data=rw") : "");
+    printf("map %s type=%u key_size=%u value_size=%u max_entries=%u flags=%u pinning=%u%s btf_key=%u btf_value=%u\n",
+           m.name, m.type, m.keySize, m.valueSize, m.maxEntries, m.flags, m.pinning,
+           m.origin == MapOrigin::DataSection ? (m.freeze ? " data=ro" : " data=rw") : "", m.btfKey, m.btfValue);
   for (auto &p : plan.progs) {
-    printf("prog %s section=%s type=%u attach=%s:%s insns=%zu\n", p.name, p.section, p.type,
-           attachName(p.attach), p.target, p.insnCount);
+    printf("prog %s section=%s type=%u attach=%s:%s insns=%zu func_info=%zu line_info=%zu%s\n", p.name, p.section,
+           p.type, attachName(p.attach), p.target, p.insnCount, p.funcCount, p.lineCount,
+           p.btfExtIncomplete ? " (incomplete .BTF.ext: none)" : "");
     for (size_t i = 0; i < p.refCount; ++i) {
       const MapRef &r = plan.refs[p.refStart + i];
       printf("  ref insn=%u map=%s%s", r.insn, plan.maps[r.map].name, r.value ? " value" : "");
@@ -94,6 +96,8 @@ int main(int argc, char **argv) {
     for (size_t i = 0; i < p.insnCount; ++i)
       if (code[i].code == (BPF_JMP | BPF_CALL) && code[i].src_reg == BPF_PSEUDO_CALL)
         printf("  call insn=%zu target=%lld\n", i, (long long)i + code[i].imm + 1);
+    for (size_t i = 0; i < p.funcCount; ++i)
+      printf("  func_info insn=%u type=%u\n", plan.funcInfo[2 * (p.funcStart + i)], plan.funcInfo[2 * (p.funcStart + i) + 1]);
   }
   for (auto &a : plan.attach) printf("attach %s %s\n", plan.progs[a.prog].name, a.section);
   return 0;

@@ -178,6 +178,7 @@ bool Btf::mapDefs(Vec<BtfMapDef> *out, char *err, size_t errCap) const {
             return false;
           }
           (mname.eq("key") ? def.keySize : def.valueSize) = (uint32_t)sz;
+          (mname.eq("key") ? def.keyType : def.valueType) = p->sizeOrType;
           continue;
         }
         snprintf(err, errCap, ".BTF: map '%s' has unsupported field '%.*s'", def.name,
@@ -188,6 +189,70 @@ bool Btf::mapDefs(Vec<BtfMapDef> *out, char *err, size_t errCap) const {
     }
   }
   return true;
+}
+
+uint32_t Btf::findType(StrRef n, uint32_t k) const {
+  for (uint32_t id = 1; id <= offsets_.size(); ++id) {
+    const TypeHdr *t = type(id);
+    if (kind(t) == k && name(t->nameOff).eq2(n)) return id;
+  }
+  return 0;
+}
+
+bool Btf::legacyMapTypes(StrRef map, uint32_t *key, uint32_t *value) const {
+  char want[96];
+  if (map.n > 64) return false;
+  snprintf(want, sizeof want, "____btf_map_%.*s", (int)map.n, map.p);
+  uint32_t id = findType(StrRef(want), KIND_STRUCT);
+  if (!id) return false;
+  *key = *value = 0;
+  const TypeHdr *st = type(id);
+  for (uint32_t m = 0; m < vlen(st); ++m) {
+    const uint8_t *mem = extra(id) + 12 * m;
+    StrRef mname = name(rd32(mem));
+    if (mname.eq("key")) *key = rd32(mem + 4);
+    else if (mname.eq("value")) *value = rd32(mem + 4);
+  }
+  return *key && *value;
+}
+
+// One table of .BTF.ext: u32 record size, then per section {name offset,
+// count, records}.
+static bool readExtTable(const uint8_t *p, uint32_t len, uint32_t minRec, const Btf &btf,
+                         Vec<BtfExtSec> *out, const char *what, char *err, size_t errCap) {
+  if (len == 0) return true;
+  if (len < 4 || rd32(p) < minRec || rd32(p) % 4 || rd32(p) > 256) {
+    snprintf(err, errCap, ".BTF.ext: %s has a bad record size", what);
+    return false;
+  }
+  uint32_t recSize = rd32(p), off = 4;
+  while (off < len) {
+    if (len - off < 8) { snprintf(err, errCap, ".BTF.ext: %s truncated", what); return false; }
+    BtfExtSec sec = {btf.name(rd32(p + off)), p + off + 8, rd32(p + off + 4), recSize};
+    off += 8;
+    if (sec.count > (len - off) / recSize) { snprintf(err, errCap, ".BTF.ext: %s of section '%.*s' out of bounds", what, (int)sec.section.n, sec.section.p); return false; }
+    off += sec.count * recSize;
+    if (!out->push(sec)) { snprintf(err, errCap, "out of memory"); return false; }
+  }
+  return true;
+}
+
+bool parseBtfExt(const uint8_t *data, size_t size, const Btf &btf, Vec<BtfExtSec> *funcs,
+                 Vec<BtfExtSec> *lines, char *err, size_t errCap) {
+  uint16_t magic;
+  if (size < 24 || (memcpy(&magic, data, 2), magic != 0xeB9F)) {
+    snprintf(err, errCap, ".BTF.ext: no header");
+    return false;
+  }
+  uint32_t hdrLen = rd32(data + 4), fOff = rd32(data + 8), fLen = rd32(data + 12), lOff = rd32(data + 16),
+           lLen = rd32(data + 20);
+  if (hdrLen < 24 || hdrLen > size || (uint64_t)fOff + fLen > size - hdrLen || (uint64_t)lOff + lLen > size - hdrLen ||
+      (fOff | lOff) % 4) {
+    snprintf(err, errCap, ".BTF.ext: header tables out of bounds");
+    return false;
+  }
+  return readExtTable(data + hdrLen + fOff, fLen, 8, btf, funcs, "func_info", err, errCap) &&
+         readExtTable(data + hdrLen + lOff, lLen, 16, btf, lines, "line_info", err, errCap);
 }
 
 void Btf::fixupDatasecs(const ElfFacts &facts) {

@@ -1,5 +1,6 @@
-// A bounds-checked reader of the BTF type section, enough to read
-// BTF-defined map definitions (the `.maps` DATASEC) without libbpf.
+// Bounds-checked readers of an object's BTF without libbpf: the type section
+// (BTF-defined map definitions in the `.maps` DATASEC, the type ids a map is
+// created with) and .BTF.ext (func_info and line_info per ELF section).
 #ifndef BPFD_DAEMON_BTF_H
 #define BPFD_DAEMON_BTF_H
 
@@ -11,6 +12,15 @@ struct BtfMapDef {
   char name[64];
   uint32_t secOffset; // offset of the variable in `.maps`
   uint32_t type, keySize, valueSize, maxEntries, flags, pinning;
+  uint32_t keyType, valueType; // BTF ids of __type(key/value), 0 for __uint(key_size/value_size)
+};
+
+// The records one ELF section has in one .BTF.ext table: recSize bytes each,
+// the first u32 of each being the instruction's byte offset in the section.
+struct BtfExtSec {
+  StrRef section;
+  const uint8_t *recs;
+  uint32_t count, recSize;
 };
 
 class Btf {
@@ -20,6 +30,12 @@ public:
   // Appends one BtfMapDef per variable of the `.maps` DATASEC.
   bool mapDefs(Vec<BtfMapDef> *out, char *err, size_t errCap) const;
   uint32_t typeCount() const { return (uint32_t)offsets_.size(); }
+  StrRef name(uint32_t off) const; // a string of the string section, "" if out of it
+  // The id of the type of kind (BTF_KIND_*) named name, 0 if none.
+  uint32_t findType(StrRef name, uint32_t kind) const;
+  // A legacy map's key and value types: the members `key` and `value` of
+  // `struct ____btf_map_MAP` (BPF_ANNOTATE_KV_PAIR). False if absent.
+  bool legacyMapTypes(StrRef map, uint32_t *key, uint32_t *value) const;
 
   // Compilers leave DATASEC sizes and variable offsets 0 in objects; the
   // kernel wants them. Fills them in place (the parsed buffer must be
@@ -38,7 +54,6 @@ private:
   const uint8_t *extra(uint32_t id) const { return reinterpret_cast<const uint8_t *>(type(id) + 1); }
   static uint32_t kind(const TypeHdr *t) { return (t->info >> 24) & 0x1f; }
   static uint32_t vlen(const TypeHdr *t) { return t->info & 0xffff; }
-  StrRef name(uint32_t off) const;
   uint32_t skipModifiers(uint32_t id) const;
   bool typeSize(uint32_t id, uint64_t *size, int depth = 0) const;
   bool arrayLenOfPtr(uint32_t ptrId, uint32_t *out) const;
@@ -49,6 +64,13 @@ private:
   size_t strsLen_ = 0;
   Vec<uint32_t> offsets_; // offsets_[id-1] = byte offset of type id in types_
 };
+
+// Reads .BTF.ext (section names from btf's strings): the func_info records
+// (8 bytes used: insn_off, type_id) and line_info records (16: insn_off,
+// file_name_off, line_off, line_col), one BtfExtSec per section, pointing
+// into data. False with a message on a malformed table.
+bool parseBtfExt(const uint8_t *data, size_t size, const Btf &btf, Vec<BtfExtSec> *funcs,
+                 Vec<BtfExtSec> *lines, char *err, size_t errCap);
 
 } // namespace bpfd
 

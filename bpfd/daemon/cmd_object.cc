@@ -50,12 +50,39 @@ void cmdObjectChunk(Session &s, const Args &a) {
 
 namespace {
 
+// The verdict of a kernel log (the verifier's or BTF's): its last non-empty
+// line, without the verifier's closing "processed N insns ..." statistics
+// (a line of their own, or glued to a message that lacks its newline).
+StrRef lastLine(const Vec<char> &log) {
+  size_t n = log.size();
+  for (int pass = 0; pass < 2; ++pass) {
+    while (n && (log[n - 1] == '\n' || log[n - 1] == 0)) --n;
+    size_t b = n;
+    while (b && log[b - 1] != '\n') --b;
+    StrRef line(log.data() + b, n - b);
+    const char *stats = static_cast<const char *>(memmem(line.p, line.n, "processed ", 10));
+    if (!stats || pass) return line;
+    n = stats - log.data();
+  }
+  return StrRef();
+}
+
+// Map types whose kernel map checks BTF key/value types; libbpf gives the
+// others (fd arrays, stack traces, queues, ring buffers) none: they refuse it.
+constexpr uint64_t kBtfMapTypes =
+    1ull << BPF_MAP_TYPE_HASH | 1ull << BPF_MAP_TYPE_ARRAY | 1ull << BPF_MAP_TYPE_PERCPU_HASH |
+    1ull << BPF_MAP_TYPE_PERCPU_ARRAY | 1ull << BPF_MAP_TYPE_LRU_HASH | 1ull << BPF_MAP_TYPE_LRU_PERCPU_HASH |
+    1ull << BPF_MAP_TYPE_LPM_TRIE | 1ull << BPF_MAP_TYPE_CGROUP_STORAGE |
+    1ull << BPF_MAP_TYPE_PERCPU_CGROUP_STORAGE | 1ull << BPF_MAP_TYPE_SK_STORAGE |
+    1ull << BPF_MAP_TYPE_INODE_STORAGE | 1ull << BPF_MAP_TYPE_TASK_STORAGE;
+
 struct Loader {
   Session &s;
   const Args &a;
   ObjectPlan plan;
   Vec<int> mapFds;
   size_t firstHandle;
+  int btfFd = -1; // the object's .BTF as loaded, -1 without
 
   Loader(Session &session, const Args &args) : s(session), a(args), firstHandle(session.handles().size()) {}
 
@@ -120,7 +147,21 @@ struct Loader {
         fail(s, a, EINVAL, "map '%s': pinning %u is not supported", m.name, m.pinning);
         return false;
       }
-      int fd = bpfMapCreate(m.type, m.name, m.keySize, m.valueSize, m.maxEntries, m.flags);
+      // With its BTF when it has types for it (a data section's array:
+      // value only). A kernel that refuses it gets the map without, as
+      // libbpf retries.
+      bool withBtf = btfFd >= 0 && m.btfValue && (m.btfKey || m.origin == MapOrigin::DataSection) &&
+                     m.type < 64 && (kBtfMapTypes >> m.type & 1);
+      int fd = bpfMapCreate(m.type, m.name, m.keySize, m.valueSize, m.maxEntries, m.flags, withBtf ? btfFd : -1,
+                            m.btfKey, m.btfValue);
+      if (fd < 0 && withBtf) {
+        int bare = bpfMapCreate(m.type, m.name, m.keySize, m.valueSize, m.maxEntries, m.flags);
+        if (bare >= 0)
+          s.out().payloadf("warning map '%s': BPF_MAP_CREATE refused its BTF (key type %u, value type %u): %s; "
+                           "created without BTF", m.name, m.btfKey, m.btfValue, strerror(-fd));
+        fd = bare;
+        withBtf = false;
+      }
       if (fd < 0) {
         fail(s, a, -fd, "map '%s' (type %u key %u value %u entries %u): BPF_MAP_CREATE failed: %s", m.name,
              m.type, m.keySize, m.valueSize, m.maxEntries, strerror(-fd));
@@ -139,8 +180,10 @@ struct Loader {
         int err = bpfObjPin(fd, path);
         if (err < 0) { fail(s, a, -err, "pinning map '%s' at %s failed: %s", m.name, path, strerror(-err)); return false; }
       }
-      s.out().payloadf("map %s handle=%d type=%u key_size=%u value_size=%u max_entries=%u", m.name, fd,
-                       m.type, m.keySize, m.valueSize, m.maxEntries);
+      char btf[48] = "";
+      if (withBtf) snprintf(btf, sizeof btf, " btf_key=%u btf_value=%u", m.btfKey, m.btfValue);
+      s.out().payloadf("map %s handle=%d type=%u key_size=%u value_size=%u max_entries=%u%s", m.name, fd,
+                       m.type, m.keySize, m.valueSize, m.maxEntries, btf);
     }
     return true;
   }
@@ -217,8 +260,28 @@ struct Loader {
         in.imm = mapFds[ref.map];
         code[ref.insn + 1].imm = ref.value ? (int32_t)ref.offset : 0;
       }
+      // With the object's BTF, func_info and line_info (the verifier's log
+      // then quotes the C source). A kernel refusing them (EINVAL, E2BIG:
+      // too old) gets the program without, said in a warning; a program
+      // refused either way keeps the log of the load with BTF.
+      ProgBtf pb = {btfFd, plan.funcInfo.data() + 2 * p.funcStart, plan.lineInfo.data() + 4 * p.lineStart,
+                    (uint32_t)p.funcCount, (uint32_t)p.lineCount};
+      bool withBtf = btfFd >= 0 && p.funcCount;
+      if (btfFd >= 0 && p.btfExtIncomplete)
+        s.out().payloadf("warning program '%s': .BTF.ext has no func_info for each of its functions; "
+                         "loaded without func_info and line_info", p.name);
       Vec<char> log;
-      int fd = bpfProgLoad(p.type, p.name, plan.license, kver, code, p.insnCount, &log);
+      int fd = bpfProgLoad(p.type, p.name, plan.license, kver, code, p.insnCount, &log, withBtf ? &pb : nullptr);
+      if (fd < 0 && withBtf && (fd == -EINVAL || fd == -E2BIG)) {
+        int bare = bpfProgLoad(p.type, p.name, plan.license, kver, code, p.insnCount, nullptr);
+        if (bare >= 0) {
+          StrRef why = lastLine(log);
+          s.out().payloadf("warning program '%s': BPF_PROG_LOAD refused its BTF func_info/line_info (%s%s%.*s); "
+                           "loaded without them", p.name, strerror(-fd), why.n ? ": " : "", (int)why.n, why.p);
+          fd = bare;
+          withBtf = false;
+        }
+      }
       if (fd < 0) {
         const char *q = log.data(), *end = q + log.size();
         while (q < end) {
@@ -232,7 +295,13 @@ struct Loader {
       }
       s.addHandle(fd, HandleKind::Prog, p.name);
       ++*loaded;
-      s.out().payloadf("prog %s handle=%d type=%u section=%s insns=%zu", p.name, fd, p.type, p.section, p.insnCount);
+      // What the kernel kept: its own count of func_info and line_info.
+      char btf[64] = "";
+      struct bpf_prog_info info;
+      if (withBtf && bpfProgInfo(fd, &info) == 0)
+        snprintf(btf, sizeof btf, " func_info=%u line_info=%u", info.nr_func_info, info.nr_line_info);
+      s.out().payloadf("prog %s handle=%d type=%u section=%s insns=%zu%s", p.name, fd, p.type, p.section,
+                       p.insnCount, btf);
       if (!attach) continue;
       bool more = false;
       for (const AttachPoint &ap : plan.attach) more |= &plan.progs[ap.prog] == &p;
@@ -286,15 +355,15 @@ void cmdLoadObject(Session &s, const Args &a) {
     Vec<char> log;
     int btfFd = bpfBtfLoad(l.plan.btf, l.plan.btfSize, &log);
     if (btfFd < 0) {
-      size_t n = log.size();
-      while (n && (log[n - 1] == '\n' || log[n - 1] == 0)) --n;
-      const char *last = n ? log.data() + n : "";
-      while (last > log.data() && last[-1] != '\n') --last;
+      StrRef why = lastLine(log);
       s.out().payloadf("warning BPF_BTF_LOAD refused .BTF (%s): %.*s; loading without BTF", strerror(-btfFd),
-                       (int)(log.data() + n - last), last);
+                       (int)why.n, why.p);
     } else {
       s.addHandle(btfFd, HandleKind::Btf, ".BTF");
       s.out().payloadf("btf handle=%d size=%zu", btfFd, l.plan.btfSize);
+      l.btfFd = btfFd;
+      if (l.plan.btfExtError[0])
+        s.out().payloadf("warning %s; loading without func_info and line_info", l.plan.btfExtError);
     }
   }
   int loaded = 0;

@@ -65,7 +65,10 @@ private:
   static bool btfSymOffset(void *ctx, StrRef sec, StrRef sym, uint32_t *offset);
   bool readPrograms();
   bool readAttachPoints();
+  bool readBtf();
   bool buildProgram(uint16_t sec, const Elf64_Sym &sym, ProgSpec *spec);
+  bool addBtfExt(const Vec<BtfExtSec> &table, const Piece &p, uint32_t words, Vec<uint32_t> *out) const;
+  bool rebaseBtfExt(const Vec<Piece> &pieces, ProgSpec *spec);
   const Rel *findRel(uint16_t sec, uint64_t offset) const;
   bool findFunction(uint16_t sec, uint32_t insn, uint32_t *start, uint32_t *len) const;
   int mapForSymbol(const Elf64_Sym &sym, int64_t addend, bool *value, uint32_t *offset) const;
@@ -85,6 +88,11 @@ private:
   Vec<RelList> rels_; // per section index
   int mapsSec_ = -1, legacyMapsSec_ = -1;
   int stampSec_ = -1;
+  int btfExtSec_ = -1;
+  Btf btf_;
+  bool haveBtf_ = false;
+  char btfErr_[160] = "";
+  Vec<BtfExtSec> extFuncs_, extLines_;
 };
 
 bool Parser::fail(const char *fmt, ...) {
@@ -241,6 +249,8 @@ bool Parser::readSmallSections() {
     } else if (s.name.eq(".BTF")) {
       plan_->btf = s.data;
       plan_->btfSize = s.size;
+    } else if (s.name.eq(".BTF.ext")) {
+      btfExtSec_ = (int)i;
     } else if (s.name.eq(bpfconv::kStampSection)) {
       stampSec_ = (int)i;
       bpfconv::StampReader r((const char *)s.data, s.size);
@@ -256,6 +266,21 @@ bool Parser::readSmallSections() {
   return true;
 }
 
+// .BTF (maps need it, and func_info/line_info name its types) and .BTF.ext:
+// a .BTF.ext that cannot be read is left out, as libbpf does, and said.
+bool Parser::readBtf() {
+  plan_->btfExtError[0] = 0;
+  if (!plan_->btf) return true;
+  haveBtf_ = btf_.parse(plan_->btf, plan_->btfSize, btfErr_, sizeof btfErr_);
+  if (!haveBtf_ || btfExtSec_ < 0) return true;
+  const Section &s = secs_[btfExtSec_];
+  if (!parseBtfExt(s.data, s.size, btf_, &extFuncs_, &extLines_, plan_->btfExtError, sizeof plan_->btfExtError)) {
+    extFuncs_.clear();
+    extLines_.clear();
+  }
+  return true;
+}
+
 bool Parser::readMaps() {
   for (size_t i = 0; i < secs_.size(); ++i) {
     const Section &s = secs_[i];
@@ -264,10 +289,9 @@ bool Parser::readMaps() {
   }
   if (mapsSec_ >= 0) {
     if (!plan_->btf) return fail("section '.maps' needs .BTF to describe its maps");
-    Btf btf;
-    if (!btf.parse(plan_->btf, plan_->btfSize, err_, errCap_)) return false;
+    if (!haveBtf_) return fail("%s", btfErr_);
     Vec<BtfMapDef> defs;
-    if (!btf.mapDefs(&defs, err_, errCap_)) return false;
+    if (!btf_.mapDefs(&defs, err_, errCap_)) return false;
     for (auto &d : defs) {
       MapSpec m;
       memset(&m, 0, sizeof m);
@@ -285,6 +309,7 @@ bool Parser::readMaps() {
         }
       m.type = d.type; m.keySize = d.keySize; m.valueSize = d.valueSize;
       m.maxEntries = d.maxEntries; m.flags = d.flags; m.pinning = d.pinning;
+      m.btfKey = d.keyType; m.btfValue = d.valueType;
       if (!plan_->maps.push(m)) return fail("out of memory");
     }
   }
@@ -304,6 +329,7 @@ bool Parser::readMaps() {
       m.section = (uint16_t)legacyMapsSec_;
       m.secOffset = sym.st_value;
       m.type = f[0]; m.keySize = f[1]; m.valueSize = f[2]; m.maxEntries = f[3]; m.flags = f[4];
+      if (haveBtf_) btf_.legacyMapTypes(symName(sym), &m.btfKey, &m.btfValue);
       if (!plan_->maps.push(m)) return fail("out of memory");
     }
   }
@@ -327,6 +353,7 @@ bool Parser::readMaps() {
     m.initSize = s.type == SHT_NOBITS ? 0 : s.size;
     m.freeze = ro;
     if (ro) m.flags = BPF_F_RDONLY_PROG;
+    if (haveBtf_) m.btfValue = btf_.findType(s.name, 15 /* BTF_KIND_DATASEC */); // key: none
     if (!plan_->maps.push(m)) return fail("out of memory");
   }
   // One name, one map: names are how LOAD_OBJECT's caller finds them and
@@ -458,6 +485,48 @@ bool Parser::buildProgram(uint16_t sec, const Elf64_Sym &psym, ProgSpec *spec) {
   }
   spec->insnCount = plan_->insns.size() - spec->insnStart;
   spec->refCount = plan_->refs.size() - spec->refStart;
+  return rebaseBtfExt(pieces, spec);
+}
+
+// Appends the records of table for the instructions of piece p, insn_off
+// turned from a byte offset in its section to an instruction of the program.
+bool Parser::addBtfExt(const Vec<BtfExtSec> &table, const Piece &p, uint32_t words, Vec<uint32_t> *out) const {
+  for (const BtfExtSec &e : table) {
+    if (!e.section.eq2(secs_[p.sec].name)) continue;
+    for (uint32_t i = 0; i < e.count; ++i) {
+      uint32_t w[4];
+      memcpy(w, e.recs + (size_t)i * e.recSize, words * 4);
+      if (w[0] % 8 || w[0] / 8 < p.start || w[0] / 8 - p.start >= p.len) continue;
+      w[0] = p.base + (w[0] / 8 - p.start);
+      if (!out->append(w, words)) return false;
+    }
+  }
+  return true;
+}
+
+// The kernel takes func_info only as one record at the first instruction of
+// each function (the program, then its subprograms in the order appended)
+// and line_info in instruction order: pieces are laid out in that order.
+bool Parser::rebaseBtfExt(const Vec<Piece> &pieces, ProgSpec *spec) {
+  Vec<uint32_t> &fi = plan_->funcInfo, &li = plan_->lineInfo;
+  size_t f0 = fi.size(), l0 = li.size();
+  spec->funcStart = f0 / 2;
+  spec->lineStart = l0 / 4;
+  if (extFuncs_.empty()) return true;
+  bool whole = true;
+  for (const Piece &p : pieces) {
+    size_t before = fi.size();
+    if (!addBtfExt(extFuncs_, p, 2, &fi) || !addBtfExt(extLines_, p, 4, &li)) return fail("out of memory");
+    whole &= fi.size() == before + 2 && fi[before] == p.base;
+  }
+  if (!whole) {
+    fi.resize(f0);
+    li.resize(l0);
+    spec->btfExtIncomplete = true;
+    return true;
+  }
+  spec->funcCount = (fi.size() - f0) / 2;
+  spec->lineCount = (li.size() - l0) / 4;
   return true;
 }
 
@@ -566,7 +635,7 @@ void Parser::fixupBtf() {
 }
 
 bool Parser::run() {
-  if (!(readHeaders() && readSymbols() && readRelocations() && readSmallSections() && readMaps() &&
+  if (!(readHeaders() && readSymbols() && readRelocations() && readSmallSections() && readBtf() && readMaps() &&
         readPrograms() && readAttachPoints()))
     return false;
   fixupBtf();

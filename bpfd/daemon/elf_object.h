@@ -1,6 +1,7 @@
-// Parses a BPF ELF object into a load plan: maps to create, programs with
-// their instructions (bpf-to-bpf calls already linked) and the map
-// references to patch. Pure parsing: no system call happens here.
+// Parses a BPF ELF object into a load plan: maps to create (with their BTF
+// type ids), programs with their instructions (bpf-to-bpf calls already
+// linked), the map references to patch and the .BTF.ext func_info and
+// line_info rebased onto each program. Pure parsing: no system call here.
 #ifndef BPFD_DAEMON_ELF_OBJECT_H
 #define BPFD_DAEMON_ELF_OBJECT_H
 
@@ -23,6 +24,7 @@ struct MapSpec {
   const uint8_t *init;  // data sections: initial value (null for .bss)
   size_t initSize;
   bool freeze;          // .rodata
+  uint32_t btfKey, btfValue; // BTF type ids (0: none), as libbpf creates the map
 };
 
 // What a section name means is bpfconv's (bpfconv/section.h), the one
@@ -44,6 +46,11 @@ struct ProgSpec {
   char target[256];   // the section's attach point (after "KIND/"), for messages
   size_t insnStart, insnCount; // in ObjectPlan::insns
   size_t refStart, refCount;   // in ObjectPlan::refs
+  // .BTF.ext records of the program and its appended subprograms, insn_off
+  // in instructions of the linked program (kernel layout: 2 and 4 u32 a
+  // record) in ObjectPlan::funcInfo/lineInfo, counted in records.
+  size_t funcStart, funcCount, lineStart, lineCount;
+  bool btfExtIncomplete;       // .BTF.ext lacks a function's func_info: none passed
 };
 
 // A further attach point of a program, from a `attach=FUNCTION SECTION` line
@@ -68,6 +75,9 @@ struct ObjectPlan {
   const uint8_t *btf;      // .BTF with DATASEC sizes/offsets filled in (points
   size_t btfSize;          // into btfFixed), null if absent
   Bytes btfFixed;
+  Vec<uint32_t> funcInfo;  // struct bpf_func_info records
+  Vec<uint32_t> lineInfo;  // struct bpf_line_info records
+  char btfExtError[160];   // why .BTF.ext was not used, empty if it was (or absent)
 };
 
 // data must outlive the plan (MapSpec::init and btf point into it).
