@@ -83,8 +83,8 @@ int main(int argc, char **argv) {
            m.name, m.type, m.keySize, m.valueSize, m.maxEntries, m.flags, m.pinning,
            m.origin == MapOrigin::DataSection ? (m.freeze ? " data=ro" : " data=rw") : "", m.btfKey, m.btfValue);
   for (auto &p : plan.progs) {
-    printf("prog %s section=%s type=%u attach=%s:%s insns=%zu func_info=%zu line_info=%zu%s\n", p.name, p.section,
-           p.type, attachName(p.attach), p.target, p.insnCount, p.funcCount, p.lineCount,
+    printf("prog %s section=%s type=%u attach=%s:%s insns=%zu func_info=%zu line_info=%zu core=%zu%s\n", p.name,
+           p.section, p.type, attachName(p.attach), p.target, p.insnCount, p.funcCount, p.lineCount, p.coreCount,
            p.btfExtIncomplete ? " (incomplete .BTF.ext: none)" : "");
     for (size_t i = 0; i < p.refCount; ++i) {
       const MapRef &r = plan.refs[p.refStart + i];
@@ -96,6 +96,10 @@ int main(int argc, char **argv) {
     for (size_t i = 0; i < p.insnCount; ++i)
       if (code[i].code == (BPF_JMP | BPF_CALL) && code[i].src_reg == BPF_PSEUDO_CALL)
         printf("  call insn=%zu target=%lld\n", i, (long long)i + code[i].imm + 1);
+    for (size_t i = 0; i < p.coreCount; ++i) {
+      const uint32_t *c = plan.coreRelos.data() + 4 * (p.coreStart + i);
+      printf("  core insn=%u type=%u kind=%u\n", c[0], c[1], c[3]);
+    }
     for (size_t i = 0; i < p.funcCount; ++i)
       printf("  func_info insn=%u type=%u\n", plan.funcInfo[2 * (p.funcStart + i)], plan.funcInfo[2 * (p.funcStart + i) + 1]);
   }

@@ -238,7 +238,7 @@ static bool readExtTable(const uint8_t *p, uint32_t len, uint32_t minRec, const 
 }
 
 bool parseBtfExt(const uint8_t *data, size_t size, const Btf &btf, Vec<BtfExtSec> *funcs,
-                 Vec<BtfExtSec> *lines, char *err, size_t errCap) {
+                 Vec<BtfExtSec> *lines, Vec<BtfExtSec> *cores, char *err, size_t errCap) {
   uint16_t magic;
   if (size < 24 || (memcpy(&magic, data, 2), magic != 0xeB9F)) {
     snprintf(err, errCap, ".BTF.ext: no header");
@@ -251,8 +251,16 @@ bool parseBtfExt(const uint8_t *data, size_t size, const Btf &btf, Vec<BtfExtSec
     snprintf(err, errCap, ".BTF.ext: header tables out of bounds");
     return false;
   }
-  return readExtTable(data + hdrLen + fOff, fLen, 8, btf, funcs, "func_info", err, errCap) &&
-         readExtTable(data + hdrLen + lOff, lLen, 16, btf, lines, "line_info", err, errCap);
+  if (!readExtTable(data + hdrLen + fOff, fLen, 8, btf, funcs, "func_info", err, errCap) ||
+      !readExtTable(data + hdrLen + lOff, lLen, 16, btf, lines, "line_info", err, errCap))
+    return false;
+  if (hdrLen < 32 || !cores) return true;
+  uint32_t cOff = rd32(data + 24), cLen = rd32(data + 28);
+  if ((uint64_t)cOff + cLen > size - hdrLen || cOff % 4) {
+    snprintf(err, errCap, ".BTF.ext: CO-RE relocations out of bounds");
+    return false;
+  }
+  return readExtTable(data + hdrLen + cOff, cLen, 16, btf, cores, "core_relo", err, errCap);
 }
 
 void Btf::fixupDatasecs(const ElfFacts &facts) {

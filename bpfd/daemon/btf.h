@@ -48,14 +48,19 @@ public:
   };
   void fixupDatasecs(const ElfFacts &facts);
 
-private:
+  // The raw type records, for CO-RE (core_relo.cc): type(id) is null for
+  // id 0 or out of range; extra(id) is what follows the header (members,
+  // array, enumerators).
   struct TypeHdr { uint32_t nameOff, info, sizeOrType; };
   const TypeHdr *type(uint32_t id) const;
   const uint8_t *extra(uint32_t id) const { return reinterpret_cast<const uint8_t *>(type(id) + 1); }
   static uint32_t kind(const TypeHdr *t) { return (t->info >> 24) & 0x1f; }
   static uint32_t vlen(const TypeHdr *t) { return t->info & 0xffff; }
-  uint32_t skipModifiers(uint32_t id) const;
+  static bool kflag(const TypeHdr *t) { return t->info >> 31; }
+  uint32_t skipModifiers(uint32_t id) const; // typedefs, const, volatile...: 0 if none left
   bool typeSize(uint32_t id, uint64_t *size, int depth = 0) const;
+
+private:
   bool arrayLenOfPtr(uint32_t ptrId, uint32_t *out) const;
 
   const uint8_t *types_ = nullptr;
@@ -69,8 +74,10 @@ private:
 // (8 bytes used: insn_off, type_id) and line_info records (16: insn_off,
 // file_name_off, line_off, line_col), one BtfExtSec per section, pointing
 // into data. False with a message on a malformed table.
+// cores (if not null) gets the CO-RE relocations (16 bytes used: insn_off,
+// type_id, access_str_off, kind).
 bool parseBtfExt(const uint8_t *data, size_t size, const Btf &btf, Vec<BtfExtSec> *funcs,
-                 Vec<BtfExtSec> *lines, char *err, size_t errCap);
+                 Vec<BtfExtSec> *lines, Vec<BtfExtSec> *cores, char *err, size_t errCap);
 
 } // namespace bpfd
 

@@ -2,6 +2,7 @@
 // attaches its programs from the plan elf_object.cc builds.
 #include "base64.h"
 #include "bpf_syscall.h"
+#include "core_relo.h"
 #include "elf_object.h"
 #include "kernel_info.h"
 #include "session.h"
@@ -83,6 +84,9 @@ struct Loader {
   Vec<int> mapFds;
   size_t firstHandle;
   int btfFd = -1; // the object's .BTF as loaded, -1 without
+  Btf localBtf;   // the object's .BTF, parsed for CO-RE's access strings
+  bool localBtfParsed = false;
+  CoreResolver core{localBtf};
 
   Loader(Session &session, const Args &args) : s(session), a(args), firstHandle(session.handles().size()) {}
 
@@ -249,6 +253,24 @@ struct Loader {
     return true;
   }
 
+  // CO-RE: the program's field offsets, sizes, existence... made the
+  // running kernel's (its /sys/kernel/btf/vmlinux).
+  bool applyCore(const ProgSpec &p, struct bpf_insn *code) {
+    if (!p.coreCount) return true;
+    char msg[400];
+    if (!localBtfParsed && !localBtf.parse(plan.btf, plan.btfSize, msg, sizeof msg)) {
+      fail(s, a, ENOEXEC, "program '%s': %s", p.name, msg);
+      return false;
+    }
+    localBtfParsed = true;
+    for (size_t r = 0; r < p.coreCount; ++r)
+      if (!core.apply(code, p.insnCount, plan.coreRelos.data() + 4 * (p.coreStart + r), msg, sizeof msg)) {
+        fail(s, a, ENOEXEC, "program '%s': %s", p.name, msg);
+        return false;
+      }
+    return true;
+  }
+
   bool loadPrograms(bool attach, int *loaded) {
     uint32_t kver = plan.hasVersion && plan.kernVersion ? plan.kernVersion : kernelVersionCode();
     for (ProgSpec &p : plan.progs) {
@@ -260,6 +282,7 @@ struct Loader {
         in.imm = mapFds[ref.map];
         code[ref.insn + 1].imm = ref.value ? (int32_t)ref.offset : 0;
       }
+      if (!applyCore(p, code)) return false;
       // With the object's BTF, func_info and line_info (the verifier's log
       // then quotes the C source). A kernel refusing them (EINVAL, E2BIG:
       // too old) gets the program without, said in a warning; a program
@@ -296,10 +319,12 @@ struct Loader {
       s.addHandle(fd, HandleKind::Prog, p.name);
       ++*loaded;
       // What the kernel kept: its own count of func_info and line_info.
-      char btf[64] = "";
+      char btf[80] = "";
       struct bpf_prog_info info;
+      int n = 0;
       if (withBtf && bpfProgInfo(fd, &info) == 0)
-        snprintf(btf, sizeof btf, " func_info=%u line_info=%u", info.nr_func_info, info.nr_line_info);
+        n = snprintf(btf, sizeof btf, " func_info=%u line_info=%u", info.nr_func_info, info.nr_line_info);
+      if (p.coreCount) snprintf(btf + n, sizeof btf - n, " core=%zu", p.coreCount);
       s.out().payloadf("prog %s handle=%d type=%u section=%s insns=%zu%s", p.name, fd, p.type, p.section,
                        p.insnCount, btf);
       if (!attach) continue;

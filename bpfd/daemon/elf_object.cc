@@ -92,7 +92,7 @@ private:
   Btf btf_;
   bool haveBtf_ = false;
   char btfErr_[160] = "";
-  Vec<BtfExtSec> extFuncs_, extLines_;
+  Vec<BtfExtSec> extFuncs_, extLines_, extCores_;
 };
 
 bool Parser::fail(const char *fmt, ...) {
@@ -274,9 +274,11 @@ bool Parser::readBtf() {
   haveBtf_ = btf_.parse(plan_->btf, plan_->btfSize, btfErr_, sizeof btfErr_);
   if (!haveBtf_ || btfExtSec_ < 0) return true;
   const Section &s = secs_[btfExtSec_];
-  if (!parseBtfExt(s.data, s.size, btf_, &extFuncs_, &extLines_, plan_->btfExtError, sizeof plan_->btfExtError)) {
+  if (!parseBtfExt(s.data, s.size, btf_, &extFuncs_, &extLines_, &extCores_, plan_->btfExtError,
+                   sizeof plan_->btfExtError)) {
     extFuncs_.clear();
     extLines_.clear();
+    extCores_.clear();
   }
   return true;
 }
@@ -508,10 +510,14 @@ bool Parser::addBtfExt(const Vec<BtfExtSec> &table, const Piece &p, uint32_t wor
 // each function (the program, then its subprograms in the order appended)
 // and line_info in instruction order: pieces are laid out in that order.
 bool Parser::rebaseBtfExt(const Vec<Piece> &pieces, ProgSpec *spec) {
-  Vec<uint32_t> &fi = plan_->funcInfo, &li = plan_->lineInfo;
-  size_t f0 = fi.size(), l0 = li.size();
+  Vec<uint32_t> &fi = plan_->funcInfo, &li = plan_->lineInfo, &co = plan_->coreRelos;
+  size_t f0 = fi.size(), l0 = li.size(), c0 = co.size();
   spec->funcStart = f0 / 2;
   spec->lineStart = l0 / 4;
+  spec->coreStart = c0 / 4;
+  for (const Piece &p : pieces)
+    if (!addBtfExt(extCores_, p, 4, &co)) return fail("out of memory");
+  spec->coreCount = (co.size() - c0) / 4;
   if (extFuncs_.empty()) return true;
   bool whole = true;
   for (const Piece &p : pieces) {

@@ -51,6 +51,7 @@ struct ProgSpec {
   // record) in ObjectPlan::funcInfo/lineInfo, counted in records.
   size_t funcStart, funcCount, lineStart, lineCount;
   bool btfExtIncomplete;       // .BTF.ext lacks a function's func_info: none passed
+  size_t coreStart, coreCount; // CO-RE relocations in ObjectPlan::coreRelos (records)
 };
 
 // A further attach point of a program, from a `attach=FUNCTION SECTION` line
@@ -77,6 +78,7 @@ struct ObjectPlan {
   Bytes btfFixed;
   Vec<uint32_t> funcInfo;  // struct bpf_func_info records
   Vec<uint32_t> lineInfo;  // struct bpf_line_info records
+  Vec<uint32_t> coreRelos; // CO-RE: insn (in its program), type_id, access_str_off, kind
   char btfExtError[160];   // why .BTF.ext was not used, empty if it was (or absent)
 };
 

@@ -1,0 +1,361 @@
+#include "core_relo.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <unistd.h>
+
+namespace bpfd {
+
+namespace {
+
+enum : uint32_t {
+  KIND_INT = 1, KIND_PTR, KIND_ARRAY, KIND_STRUCT, KIND_UNION, KIND_ENUM, KIND_FWD, KIND_TYPEDEF,
+  KIND_ENUM64 = 19,
+};
+
+// enum bpf_core_relo_kind
+enum : uint32_t {
+  FIELD_BYTE_OFFSET, FIELD_BYTE_SIZE, FIELD_EXISTS, FIELD_SIGNED, FIELD_LSHIFT_U64, FIELD_RSHIFT_U64,
+  TYPE_ID_LOCAL, TYPE_ID_TARGET, TYPE_EXISTS, TYPE_SIZE, ENUMVAL_EXISTS, ENUMVAL_VALUE,
+};
+const char *const kKindNames[] = {"byte_off",      "byte_sz",        "field_exists", "signed",
+                                  "lshift_u64",    "rshift_u64",     "local_type_id", "target_type_id",
+                                  "type_exists",   "type_size",      "enumval_exists", "enumval_value",
+                                  "type_matches"};
+constexpr uint32_t kPoison = 0xbad2310; // libbpf's: "invalid func unknown#195896080"
+constexpr uint32_t kMaxAccess = 64;
+
+uint32_t rd32(const uint8_t *p) { uint32_t v; memcpy(&v, p, 4); return v; }
+
+struct Access {
+  uint32_t n;
+  uint32_t idx[kMaxAccess];
+};
+
+// "0:1:2": the root's index (pointer arithmetic), then member or element indices.
+bool parseAccess(StrRef s, Access *a) {
+  a->n = 0;
+  size_t i = 0;
+  while (i < s.n) {
+    uint64_t v = 0;
+    size_t b = i;
+    for (; i < s.n && s.p[i] >= '0' && s.p[i] <= '9'; ++i)
+      if ((v = v * 10 + (uint64_t)(s.p[i] - '0')) > 0xffffffffu) return false;
+    if (i == b || a->n == kMaxAccess) return false;
+    a->idx[a->n++] = (uint32_t)v;
+    if (i < s.n && (s.p[i++] != ':' || i == s.n)) return false;
+  }
+  return a->n > 0;
+}
+
+// libbpf's "essential" name: the name before a "___flavour" suffix.
+StrRef essential(StrRef n) {
+  for (size_t i = n.n >= 5 ? n.n - 4 : 0; i-- > 0;) {
+    const char *s = n.p + i;
+    if (s[0] != '_' && s[1] == '_' && s[2] == '_' && s[3] == '_' && s[4] != '_') return StrRef(n.p, i + 1);
+  }
+  return n;
+}
+
+bool composite(const Btf::TypeHdr *t) {
+  return t && (Btf::kind(t) == KIND_STRUCT || Btf::kind(t) == KIND_UNION);
+}
+
+// One step of an access after the root: a member (by name; empty for an
+// anonymous struct/union, which the target's named lookup goes through) or
+// an array element.
+struct Step {
+  bool member;
+  StrRef name;
+  uint32_t idx;
+};
+
+struct Field {
+  uint64_t bitOff;
+  uint32_t type;    // the field's type, modifiers skipped
+  uint32_t bitSize; // a bitfield's width, 0 otherwise
+};
+
+bool walkLocal(const Btf &b, uint32_t root, const Access &a, Step *steps, Field *f) {
+  uint32_t cur = b.skipModifiers(root);
+  uint64_t sz = 0;
+  if (!cur || (a.idx[0] && !b.typeSize(cur, &sz))) return false;
+  f->bitOff = (uint64_t)a.idx[0] * sz * 8;
+  f->bitSize = 0;
+  for (uint32_t i = 1; i < a.n; ++i) {
+    const Btf::TypeHdr *t = b.type(cur);
+    if (composite(t)) {
+      if (a.idx[i] >= Btf::vlen(t)) return false;
+      const uint8_t *m = b.extra(cur) + 12 * a.idx[i];
+      uint32_t off = rd32(m + 8);
+      f->bitSize = Btf::kflag(t) ? off >> 24 : 0;
+      f->bitOff += Btf::kflag(t) ? off & 0xffffff : off;
+      steps[i] = {true, b.name(rd32(m)), a.idx[i]};
+      cur = rd32(m + 4);
+    } else if (t && Btf::kind(t) == KIND_ARRAY) {
+      uint32_t elem = rd32(b.extra(cur));
+      if (!b.typeSize(elem, &sz)) return false;
+      f->bitOff += (uint64_t)a.idx[i] * sz * 8;
+      f->bitSize = 0;
+      steps[i] = {false, StrRef(), a.idx[i]};
+      cur = elem;
+    } else {
+      return false;
+    }
+    if (!(cur = b.skipModifiers(cur))) return false;
+  }
+  f->type = cur;
+  return true;
+}
+
+bool findMember(const Btf &b, uint32_t id, StrRef name, uint64_t *off, uint32_t *type, uint32_t *bitSize,
+                int depth) {
+  const Btf::TypeHdr *t = b.type(id);
+  if (!composite(t)) return false;
+  for (uint32_t i = 0; i < Btf::vlen(t); ++i) {
+    const uint8_t *m = b.extra(id) + 12 * i;
+    StrRef mname = b.name(rd32(m));
+    uint32_t moff = rd32(m + 8), bs = Btf::kflag(t) ? moff >> 24 : 0;
+    if (Btf::kflag(t)) moff &= 0xffffff;
+    if (mname.n && mname.eq2(name)) {
+      *off = moff;
+      *type = rd32(m + 4);
+      *bitSize = bs;
+      return true;
+    }
+    uint64_t inner;
+    if (!mname.n && depth < 8 && findMember(b, b.skipModifiers(rd32(m + 4)), name, &inner, type, bitSize, depth + 1)) {
+      *off = moff + inner;
+      return true;
+    }
+  }
+  return false;
+}
+
+bool walkTarget(const Btf &b, uint32_t cand, const Access &a, const Step *steps, Field *f) {
+  uint32_t cur = cand;
+  uint64_t sz = 0;
+  if (a.idx[0] && !b.typeSize(cur, &sz)) return false;
+  f->bitOff = (uint64_t)a.idx[0] * sz * 8;
+  f->bitSize = 0;
+  for (uint32_t i = 1; i < a.n; ++i) {
+    if (steps[i].member) {
+      if (!steps[i].name.n) {
+        if (i + 1 == a.n) return false;
+        continue;
+      }
+      uint64_t off;
+      uint32_t mt;
+      if (!findMember(b, cur, steps[i].name, &off, &mt, &f->bitSize, 0)) return false;
+      f->bitOff += off;
+      cur = mt;
+    } else {
+      const Btf::TypeHdr *t = b.type(cur);
+      if (!t || Btf::kind(t) != KIND_ARRAY) return false;
+      uint32_t elem = rd32(b.extra(cur)), nelems = rd32(b.extra(cur) + 8);
+      if ((nelems && steps[i].idx >= nelems) || !b.typeSize(elem, &sz)) return false;
+      f->bitOff += (uint64_t)steps[i].idx * sz * 8;
+      f->bitSize = 0;
+      cur = elem;
+    }
+    if (!(cur = b.skipModifiers(cur))) return false;
+  }
+  f->type = cur;
+  return true;
+}
+
+bool sameKind(uint32_t a, uint32_t b) {
+  bool ea = a == KIND_ENUM || a == KIND_ENUM64, eb = b == KIND_ENUM || b == KIND_ENUM64;
+  return a == b || (ea && eb);
+}
+
+// Enumerator idx of enum id: its name and value (ENUM values sign-extended).
+bool enumerator(const Btf &b, uint32_t id, uint32_t idx, StrRef *name, uint64_t *value) {
+  const Btf::TypeHdr *t = b.type(id);
+  if (!t || idx >= Btf::vlen(t)) return false;
+  if (Btf::kind(t) == KIND_ENUM) {
+    const uint8_t *e = b.extra(id) + 8 * idx;
+    *name = b.name(rd32(e));
+    *value = (uint64_t)(int64_t)(int32_t)rd32(e + 4);
+    return true;
+  }
+  if (Btf::kind(t) != KIND_ENUM64) return false;
+  const uint8_t *e = b.extra(id) + 12 * idx;
+  *name = b.name(rd32(e));
+  *value = rd32(e + 4) | (uint64_t)rd32(e + 8) << 32;
+  return true;
+}
+
+bool isSigned(const Btf &b, uint32_t id) {
+  const Btf::TypeHdr *t = b.type(id);
+  if (!t) return false;
+  if (Btf::kind(t) == KIND_INT) return rd32(b.extra(id)) >> 24 & 1;
+  return (Btf::kind(t) == KIND_ENUM || Btf::kind(t) == KIND_ENUM64) && Btf::kflag(t);
+}
+
+int sizeCode(uint64_t bytes) {
+  return bytes == 1 ? BPF_B : bytes == 2 ? BPF_H : bytes == 4 ? BPF_W : bytes == 8 ? BPF_DW : -1;
+}
+
+// What a failed relocation names: kind, local type, access string, instruction.
+struct Where {
+  char *err;
+  size_t errCap;
+  const char *kind;
+  StrRef type, spec;
+  uint32_t insn;
+  bool fail(const char *fmt, ...) __attribute__((format(printf, 2, 3))) {
+    int n = snprintf(err, errCap, "CO-RE relocation %s of '%.*s' access %.*s at insn %u: ", kind, (int)type.n,
+                     type.p, (int)spec.n, spec.p, insn);
+    if (n >= 0 && (size_t)n < errCap) {
+      va_list ap;
+      va_start(ap, fmt);
+      vsnprintf(err + n, errCap - n, fmt, ap);
+      va_end(ap);
+    }
+    return false;
+  }
+};
+
+} // namespace
+
+bool CoreResolver::loadKernelBtf(char *err, size_t errCap) {
+  if (loaded_) return true;
+  const char *path = "/sys/kernel/btf/vmlinux";
+  int fd = open(path, O_RDONLY | O_CLOEXEC);
+  if (fd < 0) {
+    snprintf(err, errCap, "CO-RE needs the kernel's BTF: %s: %s", path, strerror(errno));
+    return false;
+  }
+  for (;;) {
+    if (!kernelData_.reserve(kernelData_.size() + (1u << 20))) { close(fd); snprintf(err, errCap, "out of memory"); return false; }
+    ssize_t n = read(fd, kernelData_.end(), 1u << 20);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) break;
+    kernelData_.commit((size_t)n);
+  }
+  close(fd);
+  char why[160];
+  if (!kernel_.parse(kernelData_.data(), kernelData_.size(), why, sizeof why)) {
+    snprintf(err, errCap, "%s: %s", path, why);
+    return false;
+  }
+  loaded_ = true;
+  return true;
+}
+
+bool CoreResolver::apply(struct bpf_insn *code, size_t count, const uint32_t rec[4], char *err, size_t errCap) {
+  uint32_t insn = rec[0], typeId = rec[1], kind = rec[3];
+  StrRef spec = local_.name(rec[2]);
+  const char *kindName = kind < sizeof kKindNames / sizeof *kKindNames ? kKindNames[kind] : "unknown";
+  const Btf::TypeHdr *lt = local_.type(typeId);
+  StrRef tname = lt ? local_.name(lt->nameOff) : StrRef();
+  Where where = {err, errCap, kindName, tname, spec, insn};
+#define CORE_FAIL(...) return where.fail(__VA_ARGS__)
+  Access a;
+  if (insn >= count) CORE_FAIL("the instruction is outside the program");
+  if (!lt || !parseAccess(spec, &a)) CORE_FAIL("bad type or access string");
+  if (kind > ENUMVAL_VALUE || kind == FIELD_LSHIFT_U64 || kind == FIELD_RSHIFT_U64)
+    CORE_FAIL("kind %u is not supported by bpfd", kind);
+
+  bool fieldKind = kind <= FIELD_RSHIFT_U64, enumKind = kind >= ENUMVAL_EXISTS;
+  // The local root: a field access starts at the struct; a type relocation
+  // is of the type as named (a typedef included).
+  uint32_t root = fieldKind || local_.kind(lt) != KIND_TYPEDEF ? local_.skipModifiers(typeId) : typeId;
+  const Btf::TypeHdr *rt = local_.type(root);
+  Step steps[kMaxAccess];
+  Field lf = {}, tf = {};
+  StrRef enumName;
+  uint64_t value = 0;
+  if (!rt) CORE_FAIL("no local type");
+  if (fieldKind && !walkLocal(local_, root, a, steps, &lf)) CORE_FAIL("the access does not fit the local type");
+  if (enumKind && (a.n != 1 || !enumerator(local_, root, a.idx[0], &enumName, &value)))
+    CORE_FAIL("the access names no enumerator");
+
+  bool found = false;
+  uint32_t target = 0;
+  if (kind == TYPE_ID_LOCAL) {
+    found = true;
+    value = typeId;
+  } else {
+    if (!loadKernelBtf(err, errCap)) return false;
+    StrRef want = essential(local_.name(rt->nameOff));
+    if (!want.n) CORE_FAIL("the local type has no name");
+    for (uint32_t id = 1; id <= kernel_.typeCount() && !found; ++id) {
+      const Btf::TypeHdr *t = kernel_.type(id);
+      if (!sameKind(Btf::kind(t), Btf::kind(rt)) || !essential(kernel_.name(t->nameOff)).eq2(want)) continue;
+      if (fieldKind) {
+        found = walkTarget(kernel_, id, a, steps, &tf);
+      } else if (enumKind) {
+        StrRef n;
+        uint64_t v;
+        for (uint32_t i = 0; !found && enumerator(kernel_, id, i, &n, &v); ++i)
+          if (n.eq2(enumName)) { found = true; value = v; }
+      } else {
+        found = true;
+      }
+      if (found) target = id;
+    }
+  }
+
+  uint64_t tsize = 0, lsize = 0;
+  if (found) {
+    switch (kind) {
+    case FIELD_BYTE_OFFSET:
+    case FIELD_BYTE_SIZE: {
+      if (tf.bitSize || lf.bitSize) CORE_FAIL("a bitfield has no byte offset or size");
+      if (!kernel_.typeSize(tf.type, &tsize)) CORE_FAIL("the kernel's field has no size");
+      value = kind == FIELD_BYTE_SIZE ? tsize : tf.bitOff / 8;
+      local_.typeSize(lf.type, &lsize);
+      break;
+    }
+    case FIELD_EXISTS: case TYPE_EXISTS: case ENUMVAL_EXISTS: value = 1; break;
+    case FIELD_SIGNED: value = isSigned(kernel_, tf.type); break;
+    case TYPE_ID_TARGET: value = target; break;
+    case TYPE_SIZE:
+      if (!kernel_.typeSize(target, &value)) CORE_FAIL("the kernel's type has no size");
+      break;
+    default: break; // TYPE_ID_LOCAL, ENUMVAL_VALUE: set above
+    }
+  } else if (kind == FIELD_EXISTS || kind == TYPE_EXISTS || kind == ENUMVAL_EXISTS) {
+    found = true;
+    value = 0;
+  }
+
+  struct bpf_insn &in = code[insn];
+  bool wide = in.code == (BPF_LD | BPF_IMM | BPF_DW);
+  if (wide && insn + 1 >= count) CORE_FAIL("ld_imm64 at the end of the program");
+  if (!found) { // the kernel lacks it: fails verification only if reached
+    memset(&in, 0, sizeof in);
+    in.code = BPF_JMP | BPF_CALL;
+    in.imm = (int32_t)kPoison;
+    if (wide) code[insn + 1] = in;
+    return true;
+  }
+  switch (BPF_CLASS(in.code)) {
+  case BPF_ALU: case BPF_ALU64:
+    if (BPF_SRC(in.code) != BPF_K || value > INT32_MAX) CORE_FAIL("value %llu does not fit the instruction", (unsigned long long)value);
+    in.imm = (int32_t)value;
+    return true;
+  case BPF_LDX: case BPF_ST: case BPF_STX:
+    if (kind != FIELD_BYTE_OFFSET || value > INT16_MAX) CORE_FAIL("value %llu does not fit the instruction", (unsigned long long)value);
+    in.off = (int16_t)value;
+    // A load or store of the whole field takes the kernel's field size.
+    if (lsize != tsize && sizeCode(lsize) == (int)BPF_SIZE(in.code)) {
+      if (sizeCode(tsize) < 0) CORE_FAIL("the kernel's field is %llu bytes, no load size", (unsigned long long)tsize);
+      in.code = (uint8_t)(BPF_CLASS(in.code) | BPF_MODE(in.code) | sizeCode(tsize));
+    }
+    return true;
+  case BPF_LD:
+    if (!wide) break;
+    in.imm = (int32_t)(uint32_t)value;
+    code[insn + 1].imm = (int32_t)(value >> 32);
+    return true;
+  }
+  CORE_FAIL("instruction code 0x%02x takes no CO-RE value", in.code);
+#undef CORE_FAIL
+}
+
+} // namespace bpfd
