@@ -195,6 +195,38 @@ bool isSigned(const Btf &b, uint32_t id) {
   return (Btf::kind(t) == KIND_ENUM || Btf::kind(t) == KIND_ENUM64) && Btf::kflag(t);
 }
 
+// libbpf's field arithmetic: a bitfield is read as the smallest naturally
+// aligned load of at least its type's size holding all its bits, then
+// shifted left and right. wholeSize: the field's size if it is no bitfield
+// (a load of it may be resized), else 0.
+bool fieldValue(const Btf &b, const Field &f, uint32_t kind, uint64_t *val, uint64_t *wholeSize) {
+  uint64_t byteSz;
+  if (!b.typeSize(f.type, &byteSz) || !byteSz) return false;
+  uint64_t bitSz = f.bitSize, byteOff = f.bitOff / 8;
+  *wholeSize = bitSz ? 0 : byteSz;
+  if (!bitSz) {
+    bitSz = byteSz * 8;
+  } else {
+    byteOff = f.bitOff / 8 / byteSz * byteSz;
+    while (f.bitOff + bitSz - byteOff * 8 > byteSz * 8) {
+      if (byteSz >= 8) return false;
+      byteSz *= 2;
+      byteOff = f.bitOff / 8 / byteSz * byteSz;
+    }
+  }
+  switch (kind) {
+  case FIELD_BYTE_OFFSET: *val = byteOff; break;
+  case FIELD_BYTE_SIZE: *val = byteSz; break;
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+  case FIELD_LSHIFT_U64: *val = 64 - (f.bitOff + bitSz - byteOff * 8); break;
+#else
+  case FIELD_LSHIFT_U64: *val = (8 - byteSz) * 8 + (f.bitOff - byteOff * 8); break;
+#endif
+  case FIELD_RSHIFT_U64: *val = 64 - bitSz; break;
+  }
+  return true;
+}
+
 int sizeCode(uint64_t bytes) {
   return bytes == 1 ? BPF_B : bytes == 2 ? BPF_H : bytes == 4 ? BPF_W : bytes == 8 ? BPF_DW : -1;
 }
@@ -257,8 +289,7 @@ bool CoreResolver::apply(struct bpf_insn *code, size_t count, const uint32_t rec
   Access a;
   if (insn >= count) CORE_FAIL("the instruction is outside the program");
   if (!lt || !parseAccess(spec, &a)) CORE_FAIL("bad type or access string");
-  if (kind > ENUMVAL_VALUE || kind == FIELD_LSHIFT_U64 || kind == FIELD_RSHIFT_U64)
-    CORE_FAIL("kind %u is not supported by bpfd", kind);
+  if (kind > ENUMVAL_VALUE) CORE_FAIL("kind %u is not supported by bpfd", kind);
 
   bool fieldKind = kind <= FIELD_RSHIFT_U64, enumKind = kind >= ENUMVAL_EXISTS;
   // The local root: a field access starts at the struct; a type relocation
@@ -292,7 +323,7 @@ bool CoreResolver::apply(struct bpf_insn *code, size_t count, const uint32_t rec
         StrRef n;
         uint64_t v;
         for (uint32_t i = 0; !found && enumerator(kernel_, id, i, &n, &v); ++i)
-          if (n.eq2(enumName)) { found = true; value = v; }
+          if (essential(n).eq2(essential(enumName))) { found = true; value = v; }
       } else {
         found = true;
       }
@@ -303,12 +334,10 @@ bool CoreResolver::apply(struct bpf_insn *code, size_t count, const uint32_t rec
   uint64_t tsize = 0, lsize = 0;
   if (found) {
     switch (kind) {
-    case FIELD_BYTE_OFFSET:
-    case FIELD_BYTE_SIZE: {
-      if (tf.bitSize || lf.bitSize) CORE_FAIL("a bitfield has no byte offset or size");
-      if (!kernel_.typeSize(tf.type, &tsize)) CORE_FAIL("the kernel's field has no size");
-      value = kind == FIELD_BYTE_SIZE ? tsize : tf.bitOff / 8;
-      local_.typeSize(lf.type, &lsize);
+    case FIELD_BYTE_OFFSET: case FIELD_BYTE_SIZE: case FIELD_LSHIFT_U64: case FIELD_RSHIFT_U64: {
+      uint64_t unused;
+      if (!fieldValue(kernel_, tf, kind, &value, &tsize)) CORE_FAIL("the kernel's field cannot be loaded (size, or a bitfield over 8 bytes)");
+      if (kind == FIELD_BYTE_OFFSET) fieldValue(local_, lf, kind, &unused, &lsize);
       break;
     }
     case FIELD_EXISTS: case TYPE_EXISTS: case ENUMVAL_EXISTS: value = 1; break;

@@ -1,8 +1,8 @@
 // CO-RE: resolves an object's .BTF.ext relocations against the running
 // kernel's BTF (/sys/kernel/btf/vmlinux) and patches the instructions, as
 // libbpf's relo_core.c does for the kinds bpfd applies: field byte offset,
-// byte size, existence and signedness; type id, existence and size; enum
-// value existence and value.
+// byte size, existence, signedness and bitfield shifts; type id, existence
+// and size; enum value existence and value.
 #ifndef BPFD_DAEMON_CORE_RELO_H
 #define BPFD_DAEMON_CORE_RELO_H
 

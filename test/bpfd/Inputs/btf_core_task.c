@@ -10,6 +10,13 @@
 //      dead code, as libbpf does
 //   3: the kernel's size of comm (16; declared 4 here)
 //   4: the comm read at the relocated offset, first 4 bytes (bpfd's "bpfd")
+//   5: the pid read as libbpf's BPF_CORE_READ_BITFIELD_PROBED reads a
+//      bitfield (byte offset, byte size, left and right shift, signedness
+//      relocations) == bpf_get_current_pid_tgid's
+//   6: type and enumerator existence: task_struct 1, no_such_type 0,
+//      BPF_MAP_TYPE_RINGBUF 1, an enumerator the kernel lacks 0 (as
+//      1*task + 2*no_such_type + 4*RINGBUF + 8*missing)
+//   7: the kernel's value of BPF_MAP_TYPE_RINGBUF (27; 99 here)
 typedef unsigned int u32;
 typedef unsigned long long u64;
 #define SEC(name) __attribute__((section(name), used))
@@ -23,6 +30,34 @@ struct task_struct___bpfd {
   int pid;
 } __attribute__((preserve_access_index));
 
+struct task_struct___bits { // pid: 32 bits at bit 7 of 8 bytes here, an int in the kernel
+  long long pad : 7;
+  long long pid : 32;
+} __attribute__((preserve_access_index));
+
+struct no_such_type___bpfd {
+  int x;
+};
+
+enum bpf_map_type___bpfd {
+  BPF_MAP_TYPE_NO_SUCH___bpfd = 98,
+  BPF_MAP_TYPE_RINGBUF___bpfd = 99,
+};
+
+// libbpf's BPF_CORE_READ_BITFIELD_PROBED (bpf_core_read.h), spelled out.
+#define READ_BITFIELD(s, field)                                                                      \
+  ({                                                                                                 \
+    u64 val = 0;                                                                                     \
+    bpf_probe_read_kernel(&val, __builtin_preserve_field_info((s)->field, 1),                        \
+                          (const void *)(s) + __builtin_preserve_field_info((s)->field, 0));         \
+    val <<= __builtin_preserve_field_info((s)->field, 4);                                            \
+    if (__builtin_preserve_field_info((s)->field, 3))                                                \
+      val = (u64)((long long)val >> __builtin_preserve_field_info((s)->field, 5));                   \
+    else                                                                                             \
+      val = val >> __builtin_preserve_field_info((s)->field, 5);                                     \
+    val;                                                                                             \
+  })
+
 static void *(*bpf_map_lookup_elem)(void *map, const void *key) = (void *)1;
 static u64 (*bpf_get_current_pid_tgid)(void) = (void *)14;
 static u64 (*bpf_get_current_task)(void) = (void *)35;
@@ -32,7 +67,7 @@ struct {
   __uint(type, 2);
   __type(key, u32);
   __type(value, u64);
-  __uint(max_entries, 5);
+  __uint(max_entries, 8);
 } results SEC(".maps");
 
 static __attribute__((always_inline)) void put(u32 key, u64 value) {
@@ -58,6 +93,12 @@ SEC("kprobe/__sys_bpf") int core_task(void *ctx) {
              4 * (gone != 7));
   put(3, __builtin_preserve_field_info(task->comm, 1));
   put(4, comm);
+  put(5, (u32)READ_BITFIELD((struct task_struct___bits *)task, pid) == (u32)id);
+  put(6, __builtin_preserve_type_info(*(struct task_struct___bpfd *)0, 0) +
+             2 * __builtin_preserve_type_info(*(struct no_such_type___bpfd *)0, 0) +
+             4 * __builtin_preserve_enum_value(*(enum bpf_map_type___bpfd *)BPF_MAP_TYPE_RINGBUF___bpfd, 0) +
+             8 * __builtin_preserve_enum_value(*(enum bpf_map_type___bpfd *)BPF_MAP_TYPE_NO_SUCH___bpfd, 0));
+  put(7, __builtin_preserve_enum_value(*(enum bpf_map_type___bpfd *)BPF_MAP_TYPE_RINGBUF___bpfd, 1));
   return 0;
 }
 
