@@ -8,6 +8,7 @@
 #include "Device.h"
 #include "HostFds.h"
 #include "Module.h"
+#include "UsdtSemaphores.h"
 
 #include <cerrno>
 #include <cstring>
@@ -133,9 +134,15 @@ int bpf_attach_uprobe(int progfd, int attach_type, const char *ev_name,
   // which bpfd takes as it is in the @0xOFFSET form.
   char Addr[32];
   snprintf(Addr, sizeof Addr, "@0x%llx", (unsigned long long)offset);
+  // At a location of a USDT probe enabled with a semaphore: the kernel sets
+  // it (ref_ctr_offset) where BCC writes /proc/PID/mem.
+  uint64_t Semaphore = usdtSemaphoreFor(binary_path, offset);
+  char RefCtr[32] = "";
+  if (Semaphore)
+    snprintf(RefCtr, sizeof RefCtr, " 0x%llx", (unsigned long long)Semaphore);
   return attachment(std::string(attach_type ? "BPF_ATTACH_URETPROBE " : "BPF_ATTACH_UPROBE ") +
                         std::to_string(P.Device) + " " + quoteToken(binary_path) + " " +
-                        Addr + " " + std::to_string(pid),
+                        Addr + " " + std::to_string(pid) + RefCtr,
                     std::string(attach_type ? "uretprobe " : "uprobe ") +
                         (ev_name ? ev_name : binary_path));
 }

@@ -13,17 +13,21 @@
 // bpf_usdt_readarg calls; bcc_usdt_foreach_uprobe gives the locations BCC's
 // Python attaches uprobes at. A probe with a semaphore needs a process, as in
 // BCC: enabling it for a path alone fails; for a process, BCC 0.26 adds 1 to
-// the semaphore through /proc/PID/mem, which bpfd does not write (refused).
+// the semaphore through /proc/PID/mem, which bpfd does not write: the uprobes
+// at its locations are attached with the semaphore as their ref_ctr_offset
+// instead (UsdtSemaphores.h), and the kernel raises it while they are in.
 //
 //===----------------------------------------------------------------------===//
 #include "Device.h"
 #include "UserSymbols.h"
 #include "Usdt.h"
+#include "UsdtSemaphores.h"
 
 #include <cerrno>
 #include <cstdint>
 #include <cstring>
 #include <memory>
+#include <mutex>
 #include <set>
 #include <string>
 #include <vector>
@@ -145,20 +149,32 @@ int enable(void *Ctx, const char *Provider, const char *Name, const char *Fn) {
     return -1;
   }
   if (P->P->Semaphore) {
-    // BCC 0.26 adds 1 to the semaphore in the process's memory; the probe
-    // does not fire while it is 0.
-    if (C->Pid < 0)
+    // The probe does not fire while its semaphore is 0. BCC 0.26 sets it in
+    // one process only, and refuses a path alone.
+    if (C->Pid < 0) {
       warn("USDT probe " + P->P->Provider + ":" + P->P->Name + " of " + P->P->BinPath +
            " has a semaphore: enabling it needs a process (a PID), as in BCC");
-    else
-      warn("USDT probe " + P->P->Provider + ":" + P->P->Name + " of " + P->P->BinPath +
-           " has a semaphore, which bpfd-bcc cannot set in process " + std::to_string(C->Pid) +
-           " (bpfd does not write /proc/PID/mem)");
-    errno = ENOTSUP;
-    return -1;
+      errno = ENOTSUP;
+      return -1;
+    }
+    for (const usdt::Location &L : P->P->Locations) {
+      uint64_t Off;
+      if (P->F->B.fileOffsetOf(L.Address, Off))
+        noteUsdtSemaphore(P->P->BinPath, Off, P->P->SemaphoreOffset);
+    }
   }
   P->EnabledFn = Fn;
   return 0;
+}
+
+struct SemaphoreUse {
+  std::string BinPath;
+  uint64_t LocationOffset, SemaphoreOffset;
+};
+std::mutex SemaphoresLock;
+std::vector<SemaphoreUse> &semaphores() {
+  static std::vector<SemaphoreUse> Uses;
+  return Uses;
 }
 
 const usdt::Argument *argumentOf(Context *C, const char *Provider, const char *Name,
@@ -190,6 +206,24 @@ const char *argCType(void *Ctx, const char *Provider, const char *Name, int Arg)
 }
 
 } // namespace
+
+void bpfdbcc::noteUsdtSemaphore(const std::string &BinPath, uint64_t LocationOffset,
+                                uint64_t SemaphoreOffset) {
+  std::lock_guard<std::mutex> G(SemaphoresLock);
+  semaphores().push_back({BinPath, LocationOffset, SemaphoreOffset});
+}
+
+uint64_t bpfdbcc::usdtSemaphoreFor(const char *Path, uint64_t Offset) {
+  if (!Path)
+    return 0;
+  auto baseName = [](StringRef P) { return P.substr(P.rfind('/') + 1); };
+  std::lock_guard<std::mutex> G(SemaphoresLock);
+  for (const SemaphoreUse &U : semaphores())
+    if (U.LocationOffset == Offset &&
+        (U.BinPath == Path || baseName(U.BinPath) == baseName(Path)))
+      return U.SemaphoreOffset;
+  return 0;
+}
 
 extern "C" {
 

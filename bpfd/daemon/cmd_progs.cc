@@ -76,8 +76,11 @@ static int attachPerfFd(int fd, int progFd) {
 // retprobe format bit selects the return probe), or through tracefs where
 // the kernel has no such PMU (or bpfd runs with --tracefs-probes), and
 // attaches the program.
+// refCtr (uprobes): the file offset of a USDT semaphore the kernel raises in
+// every process mapping the file while the probe is in (ref_ctr_offset), 0
+// for none.
 static int attachProbe(bool uprobe, int progFd, const char *where, uint64_t offset, bool ret, int pid,
-                       char *msg, size_t cap) {
+                       uint64_t refCtr, char *msg, size_t cap) {
   const char *pmu = uprobe ? "uprobe" : "kprobe";
   const char *kind = uprobe ? (ret ? "uretprobe" : "uprobe") : (ret ? "kretprobe" : "kprobe");
   char path[96];
@@ -87,7 +90,10 @@ static int attachProbe(bool uprobe, int progFd, const char *where, uint64_t offs
   int fd;
   if (err == -ENOENT) {
     char target[300];
-    if (uprobe) snprintf(target, sizeof target, "%s:0x%llx", where, (unsigned long long)offset);
+    if (uprobe && refCtr)
+      snprintf(target, sizeof target, "%s:0x%llx(0x%llx)", where, (unsigned long long)offset,
+               (unsigned long long)refCtr);
+    else if (uprobe) snprintf(target, sizeof target, "%s:0x%llx", where, (unsigned long long)offset);
     else if (offset) snprintf(target, sizeof target, "%s+0x%llx", where, (unsigned long long)offset);
     else snprintf(target, sizeof target, "%s", where);
     fd = openTracefsProbe(uprobe, ret, target, pid, msg, cap);
@@ -99,11 +105,21 @@ static int attachProbe(bool uprobe, int progFd, const char *where, uint64_t offs
       err = readSysfsNumber(path, "config:", &bit);
       if (err < 0 || bit > 63) { snprintf(msg, cap, "the %s PMU has no retprobe format bit", pmu); return err < 0 ? err : -EINVAL; }
     }
+    uint64_t refShift = 0;
+    if (refCtr) {
+      // "config:32-63" since 4.20; the offset must fit the field.
+      snprintf(path, sizeof path, "/sys/bus/event_source/devices/%s/format/ref_ctr_offset", pmu);
+      err = readSysfsNumber(path, "config:", &refShift);
+      if (err < 0 || refShift > 63 || (refShift && (refCtr >> (64 - refShift)) != 0)) {
+        snprintf(msg, cap, "this kernel's uprobe PMU cannot set a USDT semaphore (no ref_ctr_offset format, 4.20+)");
+        return err < 0 ? err : -EINVAL;
+      }
+    }
     struct perf_event_attr attr;
     memset(&attr, 0, sizeof attr);
     attr.size = sizeof attr;
     attr.type = (uint32_t)type;
-    attr.config = ret ? (1ull << bit) : 0;
+    attr.config = (ret ? (1ull << bit) : 0) | (refCtr << refShift);
     attr.config1 = (uint64_t)(uintptr_t)where; // kprobe_func / uprobe_path
     attr.config2 = offset;                     // probe_offset
     attr.sample_period = 1;
@@ -145,11 +161,12 @@ int attachKprobe(int progFd, const char *func, uint64_t offset, bool ret, char *
     snprintf(msg, cap, "kprobe function '%s' is not 1 to 255 of [A-Za-z0-9_.]", func);
     return -EINVAL;
   }
-  return attachProbe(false, progFd, func, offset, ret, -1, msg, cap);
+  return attachProbe(false, progFd, func, offset, ret, -1, 0, msg, cap);
 }
 
-int attachUprobe(int progFd, const char *path, uint64_t offset, bool ret, int pid, char *msg, size_t cap) {
-  return attachProbe(true, progFd, path, offset, ret, pid, msg, cap);
+int attachUprobe(int progFd, const char *path, uint64_t offset, bool ret, int pid, char *msg, size_t cap,
+                 uint64_t refCtr) {
+  return attachProbe(true, progFd, path, offset, ret, pid, refCtr, msg, cap);
 }
 
 int attachTracepoint(int progFd, StrRef cat, StrRef name, char *msg, size_t cap) {
@@ -205,15 +222,21 @@ static void attachU(Session &s, const Args &a, bool ret) {
   if (!p) return;
   int64_t pid = -1;
   if (a.n > 3 && (!parseI64(a.v[3], &pid) || pid < -1 || pid > INT32_MAX)) { fail(s, a, EINVAL, "PID must be -1 or a process id"); return; }
+  uint64_t refCtr = 0;
+  if (a.n > 4 && (!parseU64(a.v[4], &refCtr) || refCtr > UINT32_MAX)) {
+    fail(s, a, EINVAL, "REF_CTR_OFFSET must be a file offset below 4 GiB (0: no semaphore)");
+    return;
+  }
   if (a.v[1].n > 255 || a.v[2].n > 255) { fail(s, a, ENAMETOOLONG, "BINARY and SYMBOL are at most 255 characters"); return; }
   char path[256], msg[512], name[128];
   uint64_t offset;
   int fd = resolveUprobe(a.v[1], a.v[2], path, sizeof path, &offset, msg, sizeof msg);
-  if (fd >= 0) fd = attachUprobe(p->fd, path, offset, ret, (int)pid, msg, sizeof msg);
+  if (fd >= 0) fd = attachUprobe(p->fd, path, offset, ret, (int)pid, msg, sizeof msg, refCtr);
   if (fd < 0) { fail(s, a, -fd, "%s", msg); return; }
   snprintf(name, sizeof name, "%.*s:%.*s", (int)a.v[1].n, a.v[1].p, (int)a.v[2].n, a.v[2].p);
   s.addHandle(fd, ret ? HandleKind::Uretprobe : HandleKind::Uprobe, name);
-  s.out().payloadf("path=%s offset=0x%llx", path, (unsigned long long)offset);
+  if (refCtr) s.out().payloadf("path=%s offset=0x%llx ref_ctr_offset=0x%llx", path, (unsigned long long)offset, (unsigned long long)refCtr);
+  else s.out().payloadf("path=%s offset=0x%llx", path, (unsigned long long)offset);
   succeed(s, a, fd);
 }
 

@@ -116,7 +116,9 @@ void cmdSocketRead(Session &, const Args &);
 bool parseMapType(StrRef s, uint32_t *type);
 bool parseProgType(StrRef s, uint32_t *type);
 int attachKprobe(int progFd, const char *func, uint64_t offset, bool ret, char *msg, size_t cap);
-int attachUprobe(int progFd, const char *path, uint64_t offset, bool ret, int pid, char *msg, size_t cap);
+// refCtr: a USDT semaphore's file offset (uprobe ref_ctr_offset), 0: none.
+int attachUprobe(int progFd, const char *path, uint64_t offset, bool ret, int pid, char *msg, size_t cap,
+                 uint64_t refCtr = 0);
 int attachTracepoint(int progFd, StrRef cat, StrRef name, char *msg, size_t cap);
 // Opens a perf event on CPU cpu (-1: every online CPU), attaches the program
 // and adds one PerfEvent handle; its fd, or -errno with msg set.

@@ -9,7 +9,10 @@
  *       probe_target_hit(i) for i = 1..COUNT, each of which calls getppid()
  *       in the C library once, and prints "probe-target: COUNT calls, sum S"
  *       (S: the sum of the return values, i * 2 each). After each call, the
- *       USDT probe bpfd_guest:loop (argument: i) is passed.
+ *       USDT probe bpfd_guest:loop (argument: i) is passed, and
+ *       bpfd_guest:guarded (argument: i) too while its semaphore is set
+ *       (a tracer enabled it: the kernel's uprobe ref_ctr_offset, or BCC's
+ *       write into the process).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,7 +29,9 @@
 #else
 #define SDT_ARG "-4@%0"
 #endif
-#define USDT1(provider, name, arg)                                                     \
+#define USDT1(provider, name, arg) USDT1_SEM(provider, name, 0, arg)
+/* The same with a semaphore: the note holds its address (SEM: a symbol, or 0). */
+#define USDT1_SEM(provider, name, sem, arg)                                            \
   __asm__ __volatile__("990: nop\n"                                                    \
                        ".pushsection .note.stapsdt,\"?\",\"note\"\n"                    \
                        ".balign 4\n"                                                   \
@@ -35,7 +40,7 @@
                        "992: .balign 4\n"                                              \
                        "993: .8byte 990b\n"                                            \
                        ".8byte _.stapsdt.base\n"                                       \
-                       ".8byte 0\n"                                                    \
+                       ".8byte " #sem "\n"                                             \
                        ".asciz \"" #provider "\"\n"                                    \
                        ".asciz \"" #name "\"\n"                                        \
                        ".asciz \"" SDT_ARG "\"\n"                                      \
@@ -49,6 +54,10 @@
                        ".size _.stapsdt.base, 1\n"                                     \
                        ".popsection\n"                                                 \
                        ".endif\n" ::"r"(arg))
+
+/* bpfd_guest:guarded's semaphore, in .probes as <sys/sdt.h> puts them: a
+ * tracer adds 1 while the probe is enabled. */
+__attribute__((section(".probes"), used)) volatile unsigned short bpfd_guest_guarded_semaphore;
 
 /* The probed function: not inlined, an exported symbol. */
 __attribute__((noinline, used)) int probe_target_hit(int i) {
@@ -84,6 +93,8 @@ int main(int argc, char **argv) {
   for (int i = 1; i <= count; ++i) {
     sum += probe_target_hit(i);
     USDT1(bpfd_guest, loop, i);
+    if (bpfd_guest_guarded_semaphore)
+      USDT1_SEM(bpfd_guest, guarded, bpfd_guest_guarded_semaphore, i);
   }
   printf("probe-target: %d calls, sum %ld\n", count, sum);
   return 0;

@@ -156,6 +156,9 @@ def word_values(cmd, word):
                         "@", "main+" + TEN30, "@0x" + "f" * 20, "main+-1"]
     if w == "PID":
         return "-1", BAD_U64[:1] + ["-2", TWO31, TEN30, NONUTF8, "12abc", "999999"]
+    if w == "REF_CTR_OFFSET":
+        # a USDT semaphore's file offset; 0 is none
+        return "0", BAD_U64 + [TWO32, "0x100000000"]
     if w == "EV_TYPE":
         return "1", BAD_U64 + ["65536", "4096"]
     if w == "EV_CONFIG":
