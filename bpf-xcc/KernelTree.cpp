@@ -178,6 +178,10 @@ std::vector<std::string> KernelTree::flags() const {
         "-D__HAVE_BUILTIN_BSWAP64__="})
     F.push_back(D);
   F.push_back("-D__TARGET_ARCH_" + Arch->TargetArchMacro.str());
+  // arch/arm/Makefile gives the architecture level (Debian's armmp is
+  // ARMv7); without it the headers take a pre-ARMv6 CPU and refuse SMP.
+  if (Arch->Name == "arm")
+    F.push_back("-D__LINUX_ARM_ARCH__=7");
   for (const char *W :
        {"-Wno-unused-value", "-Wno-pointer-sign", "-fno-stack-protector"})
     F.push_back(W);

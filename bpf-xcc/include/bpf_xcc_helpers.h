@@ -561,15 +561,20 @@ unsigned long long load_word(void *skb, unsigned long long off) asm("llvm.bpf.lo
 static __always_inline u16 bpf_ntohs(u16 val) { return (u16)((val << 8) | (val >> 8)); }
 static __always_inline u32 bpf_ntohl(u32 val) { return __builtin_bswap32(val); }
 static __always_inline u64 bpf_ntohll(u64 val) { return __builtin_bswap64(val); }
+/* 32-bit targets (arm) have no __int128: no 128-bit byte swaps there. */
+#ifdef __SIZEOF_INT128__
 static __always_inline unsigned __int128 bpf_ntoh128(unsigned __int128 val) {
   return ((unsigned __int128)bpf_ntohll((u64)val) << 64) | bpf_ntohll((u64)(val >> 64));
 }
+#endif
 static __always_inline u16 bpf_htons(u16 val) { return bpf_ntohs(val); }
 static __always_inline u32 bpf_htonl(u32 val) { return bpf_ntohl(val); }
 static __always_inline u64 bpf_htonll(u64 val) { return bpf_ntohll(val); }
+#ifdef __SIZEOF_INT128__
 static __always_inline unsigned __int128 bpf_hton128(unsigned __int128 val) {
   return bpf_ntoh128(val);
 }
+#endif
 static __always_inline u64 load_dword(void *skb, u64 off) {
   return ((u64)load_word(skb, off) << 32) | load_word(skb, off + 4);
 }

@@ -17,7 +17,12 @@ ARCHES = {
     # arch: (platform.machine(), syscall wrapper prefix)
     "arm64": ("aarch64", "__arm64_sys_"),
     "x86_64": ("x86_64", "__x64_sys_"),
+    "arm": ("armv7l", "sys_"),            # no syscall wrappers on 32-bit arm
+    "s390x": ("s390x", "__s390x_sys_"),
+    "ppc64le": ("ppc64le", "sys_"),       # 6.1's powerpc wrappers keep the sys_ names
 }
+# Debian 12 builds these kernels without BTF: their facts have no structs.
+NO_BTF_ARCHES = ("arm", "s390x", "ppc64le")
 
 
 class TargetFacts(object):

@@ -22,7 +22,8 @@ import tempfile
 
 # Folders of the module tree the file systems and their dependencies live in.
 TREES = ("fs", "lib", "crypto", "arch")
-DEB_ARCH = {"arm64": "arm64", "x86_64": "amd64"}
+DEB_ARCH = {"arm64": "arm64", "x86_64": "amd64", "arm": "armhf", "s390x": "s390x",
+            "ppc64le": "ppc64el"}
 
 
 def progress(msg):
