@@ -63,6 +63,11 @@ else:
 path = [link_dir, config.bpfd_tools_dir, config.environment.get("PATH", os.environ.get("PATH", ""))]
 config.environment["PATH"] = os.pathsep.join(path)
 
+# Another cache folder (BPFD_CACHE_DIR, as the harnesses read it) moves the
+# kernels the substitutions below describe (%bpfd_cache and %kernel_* alike)
+# together with the guests' kernels.
+config.bpfd_cache_dir = os.environ.get("BPFD_CACHE_DIR") or config.bpfd_cache_dir
+
 # Substitutions shared by the suites.
 config.substitutions.append(("%bpfd_src", config.bpfd_source_dir))
 config.substitutions.append(("%bpfd_build", config.bpfd_binary_dir))
@@ -81,10 +86,6 @@ def _feature(name, present, reason):
         config.available_features.add(name)
     else:
         missing_features[name] = reason
-
-# Another cache folder (BPFD_CACHE_DIR, as the harnesses read it) moves the
-# kernels the substitutions below describe together with the guests' kernels.
-config.bpfd_cache_dir = os.environ.get("BPFD_CACHE_DIR") or config.bpfd_cache_dir
 
 # Debian kernels fetched by the fetch-kernels target (scripts/fetch-kernel.sh):
 #   %kernel_arm64   the unpacked package root (boot/, lib/modules/, usr/src/)
