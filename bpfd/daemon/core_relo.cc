@@ -258,7 +258,7 @@ bool CoreResolver::loadKernelBtf(char *err, size_t errCap) {
   const char *path = "/sys/kernel/btf/vmlinux";
   int fd = open(path, O_RDONLY | O_CLOEXEC);
   if (fd < 0) {
-    snprintf(err, errCap, "CO-RE needs the kernel's BTF: %s: %s", path, strerror(errno));
+    snprintf(err, errCap, "the kernel has no BTF (%s: %s)", path, strerror(errno));
     return false;
   }
   for (;;) {
@@ -311,7 +311,8 @@ bool CoreResolver::apply(struct bpf_insn *code, size_t count, const uint32_t rec
     found = true;
     value = typeId;
   } else {
-    if (!loadKernelBtf(err, errCap)) return false;
+    char why[200];
+    if (!loadKernelBtf(why, sizeof why)) CORE_FAIL("%s", why);
     StrRef want = essential(local_.name(rt->nameOff));
     if (!want.n) CORE_FAIL("the local type has no name");
     for (uint32_t id = 1; id <= kernel_.typeCount() && !found; ++id) {
