@@ -7,15 +7,20 @@
 # pass, a second parse, the O2 IR pipeline), so the ratio says what the
 # BCC-compatible front end costs over one plain compile.
 #
+# bpf-xcc runs three ways per program: off (--no-cache), cold (its header
+# cache folder emptied first: the preamble is precompiled and stored) and
+# warm (the same command again: both passes read the stored preamble).
+#
 # Usage: bench/xcc-compile.sh [--build BUILD] [--arch arm64|x86_64]
 #                             [--only TOOL]... [--jobs N] [WORK_DIR]
 #   BUILD     build folder holding bin/bpf-xcc and corpus/ (default: build)
 #   --jobs    programs measured side by side (default 1; times are CPU
 #             seconds of each child, so 2 jobs on 2 cores change them little)
 #   WORK_DIR  scratch folder (default: a new folder under /tmp), removed after
-# Prints one row per program (CPU seconds user+sys of bpf-xcc, of clang-19
-# -cc1, of llc-19, ratio bpf-xcc / (clang + llc)), then the whole corpus and
-# the machine's load average at start and end.
+# Prints one row per program (CPU seconds user+sys of the floor, clang-19
+# -cc1 + llc-19, and of bpf-xcc off, cold and warm, and each one's ratio to
+# the floor), then the whole corpus, the median and worst ratio, and the
+# machine's load average at start and end.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=$root/build arch=arm64 jobs=1 work="" only=()
@@ -25,7 +30,7 @@ while [ $# -gt 0 ]; do
     --arch) arch=$2; shift 2 ;;
     --only) only+=("$2"); shift 2 ;;
     --jobs) jobs=$2; shift 2 ;;
-    -h|--help) sed -n '2,19p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,24p' "$0"; exit 0 ;;
     *) work=$1; shift ;;
   esac
 done
@@ -40,7 +45,8 @@ done
   { echo "xcc-compile bench: no corpus in $build/corpus/$arch (build target bcc-corpus)" >&2; exit 1; }
 
 exec python3 - "$root" "$build" "$arch" "$jobs" "$work" "${only[@]}" <<'EOF'
-import concurrent.futures, glob, importlib.util, json, os, re, subprocess, sys, time
+import concurrent.futures, glob, importlib.util, json, os, re, shutil, statistics
+import subprocess, sys, time
 
 root, build, arch, jobs, work = sys.argv[1:6]
 only = set(sys.argv[6:])
@@ -62,11 +68,12 @@ if not headers:
 helpers_src = os.path.join(root, "bpf-xcc", "include")
 
 
-def run(cmd, out=None):
+def run(cmd, out=None, env=None):
     """(ok, cpu seconds user+sys, wall seconds, stderr) of one child."""
     t0 = time.time()
     with open(out or os.devnull, "wb") as o:
-        p = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=o, stderr=subprocess.PIPE)
+        p = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=o, stderr=subprocess.PIPE,
+                             env=env)
         err = p.stderr.read().decode("utf-8", "replace")
         _, status, ru = os.wait4(p.pid, 0)
         p.returncode = os.waitstatus_to_exitcode(status)
@@ -84,6 +91,10 @@ def virtual_files(d, code_args, version_code):
     with open(os.path.join(helpers_src, "bcc_proto.h")) as s, \
          open(os.path.join(v, "include", "bcc", "proto.h"), "w") as t:
         t.write(s.read())
+    os.makedirs(os.path.join(v, "include", "bpf-xcc"), exist_ok=True)
+    with open(os.path.join(helpers_src, "bpf_xcc_maps.h")) as s, \
+         open(os.path.join(v, "include", "bpf-xcc", "maps.h"), "w") as t:
+        t.write(s.read())
     c = version_code
     with open(os.path.join(v, "version", "linux", "version.h"), "w") as t:
         t.write("#define LINUX_VERSION_CODE %d\n"
@@ -99,17 +110,34 @@ def measure(tool, meta):
     src = os.path.join(corpus, tool + ".c")
     base = [bpf_xcc, "--arch", arch, "--kernel", headers[0], "--profile", profile]
     base += [f for f in meta.get("cflags", []) if f.startswith(("-D", "-I"))]
-    base += rc.attach_options(meta)
-    ok, xcc_cpu, xcc_wall, err = run(base + ["-v", src, "-o", os.path.join(d, "xcc.o")])
+    base += rc.bcc_attach.attach_options(meta.get("attach", []))
+    ok, xcc_cpu, xcc_wall, err = run(base + ["--no-cache", "-v", src, "-o",
+                                             os.path.join(d, "xcc.o")])
     if not ok:
         return None
+    # Cold: an empty cache folder; warm: the same command again.
+    cache = os.path.join(d, "cache")
+    shutil.rmtree(cache, ignore_errors=True)
+    env = dict(os.environ, BPF_XCC_CACHE_DIR=cache)
+    times = []
+    for mode in ("cold", "warm"):
+        ok, cpu, _, _ = run(base + [src, "-o", os.path.join(d, mode + ".o")], env=env)
+        if not ok:
+            return ("bpf-xcc failed with the %s cache" % mode,)
+        times.append(cpu)
+    shutil.rmtree(cache, ignore_errors=True)
+    for mode in ("cold", "warm"):
+        with open(os.path.join(d, "xcc.o"), "rb") as a, \
+             open(os.path.join(d, mode + ".o"), "rb") as b:
+            if a.read() != b.read():
+                return ("the %s cache gave another object than --no-cache" % mode,)
     code = [l for l in err.splitlines() if l.startswith("bpf-xcc: clang (code pass): ")]
     vc = re.search(r"LINUX_VERSION_CODE (\d+) from", err)
     if not code or not vc:
         return None
     args = code[0].split(": ", 2)[2].split(" ")
     # The code pass parses the rewritten text: give clang the same text.
-    ok, _, _, _ = run(base + ["--emit-c", src, "-o", os.path.join(d, "unused.o")],
+    ok, _, _, _ = run(base + ["--no-cache", "--emit-c", src, "-o", os.path.join(d, "unused.o")],
                       os.path.join(d, "rewritten.c"))
     if not ok:
         return None
@@ -134,7 +162,8 @@ def measure(tool, meta):
                                       "-o", os.path.join(d, "floor.o")])
     if not ok:
         return ("llc failed: " + (err.strip().splitlines() or ["?"])[-1],)
-    return (xcc_cpu, clang_cpu, llc_cpu, xcc_wall, clang_wall + llc_wall)
+    return (xcc_cpu, clang_cpu, llc_cpu, xcc_wall, clang_wall + llc_wall,
+            times[0], times[1])
 
 
 with open(os.path.join(corpus, "index.json")) as f:
@@ -160,24 +189,38 @@ with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
 elapsed = time.time() - t0
 load1 = os.getloadavg()
 
-print("%-18s %8s %8s %8s %8s" % ("program", "bpf-xcc", "clang", "llc", "ratio"))
-tx = tc = tl = wx = wf = 0.0
+print("%-18s %7s %7s %7s %7s %7s  %6s %6s %6s" % (
+    "program", "clang", "llc", "off", "cold", "warm", "off/f", "cold/f", "warm/f"))
+tot = [0.0] * 5
+wx = wf = 0.0
+ratios = ([], [], [])
 measured = skipped = 0
 for tool, _ in todo:
     r = results[tool]
     if r is None or len(r) == 1:
         skipped += 1
-        print("%-18s %8s %8s %8s %8s  %s" % (tool, "-", "-", "-", "-",
-              "bpf-xcc does not compile it" if r is None else r[0]))
+        print("%-18s %s" % (tool, "bpf-xcc does not compile it" if r is None else r[0]))
         continue
-    x, c, l, xw, fw = r
+    x, c, l, xw, fw, cold, warm = r
     measured += 1
-    tx, tc, tl, wx, wf = tx + x, tc + c, tl + l, wx + xw, wf + fw
-    print("%-18s %8.2f %8.2f %8.2f %8.2f" % (tool, x, c, l, x / (c + l)))
+    floor = c + l
+    for i, v in enumerate((c, l, x, cold, warm)):
+        tot[i] += v
+    wx, wf = wx + xw, wf + fw
+    for i, v in enumerate((x, cold, warm)):
+        ratios[i].append(v / floor)
+    print("%-18s %7.2f %7.2f %7.2f %7.2f %7.2f  %6.2f %6.2f %6.2f" % (
+        tool, c, l, x, cold, warm, x / floor, cold / floor, warm / floor))
 if measured:
-    print("%-18s %8.1f %8.1f %8.1f %8.2f" % ("corpus (CPU s)", tx, tc, tl, tx / (tc + tl)))
-    print("%-18s %8.1f %17.1f %8.2f" % ("corpus (wall s)", wx, wf, wx / wf))
-print("(%s, %d programs measured, %d not compiled by bpf-xcc; %d at a time; run took %.0f s;"
+    floor = tot[0] + tot[1]
+    print("%-18s %7.1f %7.1f %7.1f %7.1f %7.1f  %6.2f %6.2f %6.2f" % (
+        "corpus (CPU s)", tot[0], tot[1], tot[2], tot[3], tot[4],
+        tot[2] / floor, tot[3] / floor, tot[4] / floor))
+    print("%-18s %47s  %6.2f %6.2f %6.2f" % ("median ratio", "",
+          *(statistics.median(r) for r in ratios)))
+    print("%-18s %47s  %6.2f %6.2f %6.2f" % ("worst ratio", "", *(max(r) for r in ratios)))
+    print("%-18s %7.1f (floor) %7.1f (off)  %6.2f" % ("corpus (wall s)", wf, wx, wx / wf))
+print("(%s, %d programs measured, %d not; %d at a time; run took %.0f s;"
       " load average %.1f at start, %.1f at end)" %
       (arch, measured, skipped, jobs, elapsed, load0[0], load1[0]))
 EOF

@@ -578,7 +578,9 @@ void BccRewriteConsumer::HandleTranslationUnit(ASTContext &Ctx) {
   DenseMap<const VarDecl *, MapDecl *> Maps;
   std::vector<FunctionDecl *> Functions;
 
-  for (Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
+  // The program's own declarations: a cached preamble holds directives and
+  // headers only (Frontend.cpp), and its declarations are not loaded.
+  for (Decl *D : Ctx.getTranslationUnitDecl()->noload_decls()) {
     if (auto *VD = dyn_cast<VarDecl>(D)) {
       const auto *SA = VD->getAttr<SectionAttr>();
       StringRef Kind;

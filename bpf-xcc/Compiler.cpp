@@ -1,6 +1,7 @@
 //===- Compiler.cpp - One BCC program to one BPF object, in memory --------===//
 #include "Compiler.h"
 #include "Frontend.h"
+#include "HeaderCache.h"
 #include "KernelTree.h"
 #include "ObjectWriter.h"
 #include "Program.h"
@@ -267,9 +268,9 @@ static std::string versionHeader(unsigned Code, StringRef From) {
 }
 
 // -v: the clang -cc1 command line of one pass.
-static void printInvocation(StringRef Pass, const FrontendInput &In, int PassNo) {
+static void printInvocation(StringRef Pass, const FrontendInput &In) {
   errs() << "bpf-xcc: clang (" << Pass << "):";
-  for (const std::string &A : cc1Args(In, PassNo))
+  for (const std::string &A : cc1Args(In))
     errs() << " " << A;
   errs() << "\n";
 }
@@ -325,11 +326,11 @@ Expected<CompileResult> compileProgram(const CompileOptions &Opts) {
   }
 
   In.Prologue = archPrologue(*Arch);
-  std::string TpPrologue;
-  if (Error E = tracepointPrologue(In, *Arch, *Tree, Prof, Opts.ProfileName,
-                                   Opts.FileName, Opts.Verbose, TpPrologue))
-    return E;
-  In.Prologue += TpPrologue;
+  if (!Opts.NoCache)
+    In.CacheDir = Opts.CacheDir.empty() ? defaultCacheDir() : Opts.CacheDir;
+  if (Opts.Verbose)
+    errs() << "bpf-xcc: header cache "
+           << (In.CacheDir.empty() ? "off" : In.CacheDir.c_str()) << "\n";
 
   bool Wrappers = Tree->config("ARCH_HAS_SYSCALL_WRAPPER") == "y";
   RewriteOptions RO;
@@ -352,6 +353,14 @@ Expected<CompileResult> compileProgram(const CompileOptions &Opts) {
            << (HasProbeReadKernel ? "lists" : "does not list")
            << " FN(probe_read_kernel))\n";
 
+  // Tracepoint structs come after the program's #include block (In.Late):
+  // the prologue before it is the same for every program of the target.
+  std::string TpStructs;
+  if (Error E = tracepointPrologue(In, *Arch, *Tree, Prof, Opts.ProfileName,
+                                   Opts.FileName, Opts.Verbose, TpStructs))
+    return E;
+  In.Late = std::move(TpStructs);
+
   // LINUX_VERSION_CODE of the target: $BCC_LINUX_VERSION_CODE (as patched
   // BCC), else the profile's, else the tree's. It is both the `version`
   // section and what the program's #if LINUX_VERSION_CODE sees.
@@ -365,7 +374,7 @@ Expected<CompileResult> compileProgram(const CompileOptions &Opts) {
            << Version->From << "\n";
 
   if (Opts.Verbose)
-    printInvocation("analysis pass", In, 1);
+    printInvocation("analysis pass", In);
   CompileResult Res;
   std::vector<std::string> SkippedBodies;
   if (Error E = runAnalysisPass(In, RO, Res.Rewrite, SkippedBodies))
@@ -402,15 +411,15 @@ Expected<CompileResult> compileProgram(const CompileOptions &Opts) {
 
   FrontendInput Code = In;
   Code.Source = Res.Rewrite.Source;
-  Code.Prologue = In.Prologue + Res.Rewrite.Prologue;
+  Code.Late = In.Late + Res.Rewrite.Prologue;
   Code.SkipBodies = SkippedBodies;
-  Res.RewrittenC = Code.Prologue + "#line 1 \"" + Opts.FileName + "\"\n" + Code.Source;
+  Res.RewrittenC = mainFileText(Code, 2);
   Res.VersionCode = Version->Code;
   Res.Release = Plan.Release;
   if (Opts.RewriteOnly)
     return std::move(Res);
   if (Opts.Verbose)
-    printInvocation("code pass", Code, 2);
+    printInvocation("code pass", Code);
   LLVMContext Ctx;
   auto M = runCodePass(Code, Ctx);
   if (!M)

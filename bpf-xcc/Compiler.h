@@ -40,6 +40,9 @@ struct CompileOptions {
   /// and attach point by the tool, not by the object).
   std::string SectionOfEveryProbe;
   std::string ResourceDir;         ///< clang's builtin headers.
+  /// The header cache's folder (HeaderCache.h); "": defaultCacheDir().
+  std::string CacheDir;
+  bool NoCache = false; ///< Neither read nor write the header cache.
   bool Verbose = false;
   bool RewriteOnly = false; ///< Stop after the analysis pass (no object).
 };

@@ -1,6 +1,7 @@
 //===- Frontend.cpp - Driving clang over a BCC program --------------------===//
 #include "Frontend.h"
 
+#include "HeaderCache.h"
 #include "HelpersHeader.h"
 
 #include "clang/AST/ASTContext.h"
@@ -8,15 +9,20 @@
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/CompilerInvocation.h"
 #include "clang/Frontend/FrontendActions.h"
+#include "clang/Basic/Version.h"
 #include "clang/Frontend/MultiplexConsumer.h"
+#include "clang/Frontend/PrecompiledPreamble.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
+#include "clang/Lex/Lexer.h"
 #include "clang/Lex/MacroInfo.h"
 #include "clang/Lex/Preprocessor.h"
 #include "clang/Lex/PreprocessorOptions.h"
 
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/InstrTypes.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <set>
@@ -31,15 +37,18 @@ static const char VirtualIncludeDir[] = "/virtual/bpf-xcc/include";
 static const char ProtoPath[] = "/virtual/bpf-xcc/include/bcc/proto.h";
 static const char VersionIncludeDir[] = "/virtual/bpf-xcc/version";
 static const char VersionPath[] = "/virtual/bpf-xcc/version/linux/version.h";
+static const char MapsPath[] = "/virtual/bpf-xcc/include/bpf-xcc/maps.h";
+static const char PreamblePath[] = "/virtual/bpf-xcc/preamble.pch";
+/// Changes when what bpf-xcc puts in a cached preamble changes.
+static const char CacheFormat[] = "bpf-xcc preamble 1";
 
-std::vector<std::string> cc1Args(const FrontendInput &In, int Pass) {
+std::vector<std::string> cc1Args(const FrontendInput &In) {
   std::vector<std::string> A = {
       "-cc1", "-triple", In.Triple, "-emit-llvm", "-O2", "-disable-llvm-passes",
       "-debug-info-kind=constructor", "-dwarf-version=5",
       "-fgnuc-version=4.2.1", "-ferror-limit", "20",
       "-nostdsysteminc", "-nobuiltininc", "-resource-dir", In.ResourceDir,
-      "-internal-isystem", In.ResourceDir + "/include",
-      "-D__BPF_XCC_PASS=" + std::to_string(Pass), "-D__BPF_XCC__"};
+      "-internal-isystem", In.ResourceDir + "/include", "-D__BPF_XCC__"};
   if (!In.VersionHeader.empty())
     A.push_back(std::string("-I") + VersionIncludeDir);
   for (const std::string &F : In.Flags) {
@@ -68,14 +77,228 @@ std::vector<std::string> cc1Args(const FrontendInput &In, int Pass) {
   return A;
 }
 
+// The length of the program's leading block of directives, comments and
+// blank lines (clang's preamble of it), ended at the start of a line outside
+// any #if and any continued directive.
+static size_t leadingBlock(StringRef Source) {
+  LangOptions LO;
+  LO.C11 = LO.GNUMode = LO.LineComment = 1;
+  size_t End = std::min<size_t>(Lexer::ComputePreamble(Source, LO).Size,
+                                Source.size());
+  size_t Safe = 0, Pos = 0;
+  int Depth = 0;
+  while (Pos < End) {
+    size_t NL = Source.find('\n', Pos);
+    if (NL == StringRef::npos || NL >= End)
+      break; // a line cut by the preamble's end
+    StringRef Line = Source.slice(Pos, NL).rtrim("\r");
+    StringRef Dir = Line.ltrim(" \t");
+    if (Dir.consume_front("#")) {
+      Dir = Dir.ltrim(" \t");
+      if (Dir.starts_with("if"))
+        ++Depth;
+      else if (Dir.starts_with("endif"))
+        --Depth;
+    }
+    Pos = NL + 1;
+    if (Depth <= 0 && !Line.ends_with("\\"))
+      Safe = Pos;
+    if (Depth < 0)
+      break;
+  }
+  return Safe;
+}
+
+namespace {
+/// The main file of a pass: the preamble (its first Head bytes) and the
+/// declarations block that follows it (Tail bytes).
+struct MainText {
+  std::string Text;
+  size_t Head = 0, Tail = 0;
+};
+} // namespace
+
+static MainText composeMain(const FrontendInput &In, int PassNo) {
+  StringRef Src = In.Source;
+  size_t Lead = leadingBlock(Src);
+  MainText M;
+  if (!In.Prologue.empty())
+    M.Text = In.Prologue + "\n";
+  M.Text += "#line 1 \"" + In.FileName + "\"\n";
+  M.Text += Src.take_front(Lead);
+  M.Head = M.Text.size();
+  // A #line first: a cached preamble's #line does not reach the main file's
+  // lines after it (clang keeps it with the preamble's own file).
+  std::string Resume = "#line " +
+                       std::to_string(Src.take_front(Lead).count('\n') + 1) +
+                       " \"" + In.FileName + "\"\n";
+  M.Text += Resume + "#define __BPF_XCC_PASS " + std::to_string(PassNo) +
+            "\n#include <bpf-xcc/maps.h>\n" + In.Late;
+  if (!In.Late.empty() && In.Late.back() != '\n')
+    M.Text += "\n";
+  M.Text += Resume;
+  M.Tail = M.Text.size() - M.Head;
+  M.Text += Src.drop_front(Lead);
+  return M;
+}
+
+std::string mainFileText(const FrontendInput &In, int PassNo) {
+  return composeMain(In, PassNo).Text;
+}
+
+static void remapHeaders(PreprocessorOptions &PP, const FrontendInput &In,
+                         std::vector<std::unique_ptr<MemoryBuffer>> &Keep) {
+  auto Map = [&](StringRef Path, StringRef Text) {
+    Keep.push_back(MemoryBuffer::getMemBuffer(Text, Path));
+    PP.addRemappedFile(Path, Keep.back().get());
+  };
+  Map(ProtoPath, bccProtoHeader());
+  Map(HelpersPath, helpersHeader());
+  Map(MapsPath, mapsHeader());
+  if (!In.VersionHeader.empty())
+    Map(VersionPath, In.VersionHeader);
+}
+
+namespace {
+/// Counts the diagnostics of a preamble's build: one with any is not kept
+/// (its warnings would be lost to the runs that use it).
+class DiagCounter : public DiagnosticConsumer {
+public:
+  void HandleDiagnostic(DiagnosticsEngine::Level L, const Diagnostic &Info) override {
+    DiagnosticConsumer::HandleDiagnostic(L, Info);
+    if (L != DiagnosticsEngine::Ignored && L != DiagnosticsEngine::Note)
+      ++Count;
+  }
+  unsigned Count = 0;
+};
+
+/// The files a preamble read (the cache checks them on every use).
+class DepCollector : public PreambleCallbacks {
+public:
+  explicit DepCollector(StringRef Main) : Main(Main.str()) {}
+  void AfterExecute(CompilerInstance &CI) override {
+    SourceManager &SM = CI.getSourceManager();
+    for (auto I = SM.fileinfo_begin(), E = SM.fileinfo_end(); I != E; ++I) {
+      StringRef Name = I->first.getName();
+      if (Name != Main && !Name.starts_with("/virtual/"))
+        Deps.push_back(Name.str());
+    }
+    std::sort(Deps.begin(), Deps.end());
+    Counter = CI.getPreprocessor().getCounterValue();
+  }
+  std::vector<std::string> Deps;
+  unsigned Counter = 0;
+
+private:
+  std::string Main;
+};
+} // namespace
+
+// Precompiles M's preamble and stores it in \p Cache under \p Key.
+static std::optional<CachedPreamble>
+buildPreamble(const FrontendInput &In, ArrayRef<std::string> Args,
+              const MainText &M, HeaderCache &Cache, StringRef Key) {
+  auto Note = [&](const Twine &What) {
+    if (In.Verbose)
+      errs() << "bpf-xcc: header cache: " << What << "\n";
+  };
+  DiagCounter Counter;
+  IntrusiveRefCntPtr<DiagnosticsEngine> Diags = CompilerInstance::createDiagnostics(
+      new DiagnosticOptions(), &Counter, /*ShouldOwnClient=*/false);
+  CompilerInvocation Inv;
+  std::vector<const char *> Argv;
+  for (size_t I = 1; I < Args.size(); ++I)
+    Argv.push_back(Args[I].c_str());
+  if (!CompilerInvocation::CreateFromArgs(Inv, Argv, *Diags))
+    return std::nullopt;
+  std::vector<std::unique_ptr<MemoryBuffer>> Keep;
+  Inv.getPreprocessorOpts().RetainRemappedFileBuffers = true;
+  remapHeaders(Inv.getPreprocessorOpts(), In, Keep);
+  auto Main = MemoryBuffer::getMemBuffer(M.Text, In.FileName);
+  DepCollector Deps(In.FileName);
+  auto Built = PrecompiledPreamble::Build(
+      Inv, Main.get(), PreambleBounds(M.Head, true), *Diags,
+      vfs::getRealFileSystem(), std::make_shared<PCHContainerOperations>(),
+      /*StoreInMemory=*/true, "", Deps);
+  if (!Built) {
+    Note("cannot precompile the preamble: " + Built.getError().message());
+    return std::nullopt;
+  }
+  if (Counter.Count) {
+    Note("the preamble gives diagnostics: not precompiled");
+    if (Error E = Cache.storeUnusable(Key, Deps.Deps))
+      Note(toString(std::move(E)));
+    return std::nullopt;
+  }
+  // The precompiled header's bytes, as clang hands them to a pass.
+  CompilerInvocation Use(Inv);
+  IntrusiveRefCntPtr<vfs::FileSystem> FS = vfs::getRealFileSystem();
+  Built->AddImplicitPreamble(Use, FS, Main.get());
+  auto PCH = FS->getBufferForFile(Use.getPreprocessorOpts().ImplicitPCHInclude);
+  if (!PCH)
+    return std::nullopt;
+  CachedPreamble P;
+  P.Storage = MemoryBuffer::getMemBufferCopy((*PCH)->getBuffer(), PreamblePath);
+  P.PCH = P.Storage->getBuffer();
+  P.Bytes = M.Head;
+  P.EndsAtStartOfLine = true;
+  P.Counter = Deps.Counter;
+  if (Error E = Cache.store(Key, Deps.Deps, P))
+    Note(toString(std::move(E)));
+  else
+    Note("stored " + Key.take_front(16) + " (" + Twine(Deps.Deps.size()) +
+         " files, " + Twine(P.PCH.size() >> 10) + " KB)");
+  return std::move(P);
+}
+
+// The preamble of M from the cache, precompiled on a miss; none without a
+// cache, for a pass that skips bodies, or for a preamble with diagnostics.
+static std::optional<CachedPreamble> preambleFor(const FrontendInput &In,
+                                                 ArrayRef<std::string> Args,
+                                                 const MainText &M) {
+  if (In.CacheDir.empty() || !In.SkipBodies.empty())
+    return std::nullopt;
+  SmallString<256> Cwd;
+  if (sys::fs::current_path(Cwd))
+    return std::nullopt;
+  std::string ArgText;
+  for (const std::string &A : Args)
+    ArgText += A + '\0';
+  std::string Version = getClangFullVersion();
+  std::string Key = HeaderCache::key(
+      {CacheFormat, Version, Cwd, ArgText, helpersHeader(), bccProtoHeader(),
+       In.VersionHeader, StringRef(M.Text).take_front(M.Head)});
+  HeaderCache Cache(In.CacheDir);
+  CachedPreamble P;
+  std::string Why;
+  switch (Cache.find(Key, P, Why)) {
+  case HeaderCache::Lookup::Hit:
+    if (In.Verbose)
+      errs() << "bpf-xcc: header cache: hit " << StringRef(Key).take_front(16)
+             << "\n";
+    return std::move(P);
+  case HeaderCache::Lookup::Unusable:
+    if (In.Verbose)
+      errs() << "bpf-xcc: header cache: " << StringRef(Key).take_front(16)
+             << ": the preamble gives diagnostics (parsed in full)\n";
+    return std::nullopt;
+  case HeaderCache::Lookup::Miss:
+    if (In.Verbose && !Why.empty())
+      errs() << "bpf-xcc: header cache: rebuilt: " << Why << "\n";
+    break;
+  }
+  return buildPreamble(In, Args, M, Cache, Key);
+}
+
 namespace {
 /// A CompilerInstance over in-memory main file and helpers header.
 class Pass {
 public:
-  /// \p Diags, if given, receives the diagnostics instead of stderr.
-  Pass(const FrontendInput &In, int PassNo, StringRef MainText,
-       DiagnosticConsumer *Diags = nullptr) {
-    std::vector<std::string> Args = cc1Args(In, PassNo);
+  /// \p Diags, if given, receives the diagnostics instead of stderr. With
+  /// \p Cached, the preamble of \p Main comes from the header cache.
+  Pass(const FrontendInput &In, const MainText &Main,
+       DiagnosticConsumer *Diags = nullptr, bool Cached = false) {
+    std::vector<std::string> Args = cc1Args(In);
     std::vector<const char *> Argv;
     for (size_t I = 1; I < Args.size(); ++I)
       Argv.push_back(Args[I].c_str());
@@ -92,26 +315,34 @@ public:
     if (!In.SkipBodies.empty())
       CI.getFrontendOpts().SkipFunctionBodies = true;
     PreprocessorOptions &PP = CI.getPreprocessorOpts();
-    PP.addRemappedFile(In.FileName,
-                       MemoryBuffer::getMemBufferCopy(MainText, In.FileName).release());
-    PP.addRemappedFile(ProtoPath,
-                       MemoryBuffer::getMemBuffer(bccProtoHeader(), ProtoPath).release());
-    PP.addRemappedFile(HelpersPath,
-                       MemoryBuffer::getMemBuffer(helpersHeader(), HelpersPath).release());
-    if (!In.VersionHeader.empty())
-      PP.addRemappedFile(VersionPath, MemoryBuffer::getMemBufferCopy(
-                                          In.VersionHeader, VersionPath).release());
+    PP.RetainRemappedFileBuffers = true;
+    Keep.push_back(MemoryBuffer::getMemBufferCopy(Main.Text, In.FileName));
+    PP.addRemappedFile(In.FileName, Keep.back().get());
+    remapHeaders(PP, In, Keep);
+    if (Ok && Cached)
+      Pre = preambleFor(In, Args, Main);
+    if (Pre) {
+      // As clang's PrecompiledPreamble::AddImplicitPreamble, from memory.
+      auto Mem = makeIntrusiveRefCnt<vfs::InMemoryFileSystem>();
+      Mem->addFile(PreamblePath, 0,
+                   MemoryBuffer::getMemBuffer(Pre->PCH, PreamblePath,
+                                              /*RequiresNullTerminator=*/false));
+      auto FS = makeIntrusiveRefCnt<vfs::OverlayFileSystem>(vfs::getRealFileSystem());
+      FS->pushOverlay(Mem);
+      CI.createFileManager(FS);
+      PP.ImplicitPCHInclude = PreamblePath;
+      PP.PrecompiledPreambleBytes = {unsigned(Pre->Bytes), Pre->EndsAtStartOfLine};
+      PP.DisablePCHOrModuleValidation = DisableValidationForModuleKind::PCH;
+      PP.UsePredefines = false;
+    }
   }
+  /// __COUNTER__ where the main file's text starts being read.
+  unsigned counter() const { return Pre ? Pre->Counter : 0; }
   bool Ok = false;
+  std::vector<std::unique_ptr<MemoryBuffer>> Keep; ///< Remapped files.
+  std::optional<CachedPreamble> Pre;               ///< Outlives CI.
   CompilerInstance CI;
 };
-
-std::string withPrologue(const FrontendInput &In, StringRef Prologue,
-                         StringRef Source) {
-  if (Prologue.empty())
-    return Source.str();
-  return (Prologue + "\n#line 1 \"" + In.FileName + "\"\n" + Source).str();
-}
 
 /// Skips the bodies of the named functions (Sema asks it for every body
 /// once FrontendOptions::SkipFunctionBodies is set).
@@ -158,6 +389,8 @@ public:
   BrokenHeaderFunctions(const ErrorRecorder &Rec, std::vector<std::string> &Names)
       : Rec(Rec), Names(Names) {}
   void HandleTranslationUnit(ASTContext &Ctx) override {
+    if (Rec.Errors.empty())
+      return;
     const SourceManager &SM = Ctx.getSourceManager();
     std::vector<const FunctionDecl *> Bodies;
     for (const Decl *D : Ctx.getTranslationUnitDecl()->decls())
@@ -193,11 +426,13 @@ private:
 class RewriteAction : public ASTFrontendAction {
 public:
   RewriteAction(const RewriteOptions &Opts, RewriteResult &Out,
-                const std::vector<std::string> &Skip,
+                const std::vector<std::string> &Skip, unsigned Counter,
                 std::unique_ptr<ASTConsumer> Extra = nullptr)
-      : Opts(Opts), Out(Out), Skip(Skip), Extra(std::move(Extra)) {}
-  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &,
+      : Opts(Opts), Out(Out), Skip(Skip), Counter(Counter),
+        Extra(std::move(Extra)) {}
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  StringRef) override {
+    CI.getPreprocessor().setCounterValue(Counter);
     std::vector<std::unique_ptr<ASTConsumer>> C;
     C.push_back(createBccRewriter(Opts, Out));
     C.push_back(std::make_unique<BodySkipper>(Skip));
@@ -210,17 +445,20 @@ private:
   const RewriteOptions &Opts;
   RewriteResult &Out;
   const std::vector<std::string> &Skip;
+  unsigned Counter;
   std::unique_ptr<ASTConsumer> Extra;
 };
 
 /// Code generation, skipping the bodies the analysis pass dropped.
 class CodeAction : public WrapperFrontendAction {
 public:
-  CodeAction(EmitLLVMOnlyAction *Inner, const std::vector<std::string> &Skip)
+  CodeAction(EmitLLVMOnlyAction *Inner, const std::vector<std::string> &Skip,
+             unsigned Counter)
       : WrapperFrontendAction(std::unique_ptr<FrontendAction>(Inner)),
-        Inner(Inner), Skip(Skip) {}
+        Inner(Inner), Skip(Skip), Counter(Counter) {}
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  StringRef File) override {
+    CI.getPreprocessor().setCounterValue(Counter);
     std::vector<std::unique_ptr<ASTConsumer>> C;
     C.push_back(WrapperFrontendAction::CreateASTConsumer(CI, File));
     if (!C.back())
@@ -232,6 +470,7 @@ public:
 
 private:
   const std::vector<std::string> &Skip;
+  unsigned Counter;
 };
 
 Error failed(StringRef What) {
@@ -340,7 +579,8 @@ Error forEachMainFileToken(const FrontendInput &In,
                            function_ref<void(StringRef, unsigned)> Fn) {
   // Errors are the analysis pass's to report, once.
   DiagnosticConsumer Quiet;
-  Pass P(In, 1, withPrologue(In, In.Prologue, In.Source), &Quiet);
+  // No cached preamble: clang's preprocessor alone does not read one.
+  Pass P(In, composeMain(In, 1), &Quiet);
   if (!P.Ok)
     return failed("invalid compiler flags");
   P.CI.getDiagnosticOpts().ShowCarets = false; // "N warnings generated"
@@ -352,7 +592,7 @@ Error forEachMainFileToken(const FrontendInput &In,
 Expected<std::vector<std::pair<std::string, std::string>>>
 definedMacros(const FrontendInput &In) {
   std::vector<std::pair<std::string, std::string>> Out;
-  Pass P(In, 1, withPrologue(In, In.Prologue, In.Source));
+  Pass P(In, composeMain(In, 1));
   if (!P.Ok)
     return failed("invalid compiler flags");
   MacroAction Action(Out);
@@ -390,8 +630,7 @@ private:
 Error inspectAST(const FrontendInput &In,
                  function_ref<void(ASTContext &)> Inspect) {
   DiagnosticConsumer Quiet;
-  Pass P(In, 1, withPrologue(In, In.Prologue, In.Source),
-         In.Verbose ? nullptr : &Quiet);
+  Pass P(In, composeMain(In, 1), In.Verbose ? nullptr : &Quiet);
   if (!P.Ok)
     return failed("invalid compiler flags");
   P.CI.getFrontendOpts().SkipFunctionBodies = true;
@@ -404,12 +643,12 @@ Error inspectAST(const FrontendInput &In,
 
 Error runAnalysisPass(const FrontendInput &In, const RewriteOptions &Opts,
                       RewriteResult &Out, std::vector<std::string> &SkippedBodies) {
-  std::string Text = withPrologue(In, In.Prologue, In.Source);
+  MainText Text = composeMain(In, 1);
   // First attempt: diagnostics buffered until we know whose errors they are,
   // printed with the invocation's options (reference-counted copy).
   DiagnosticOptions *DiagOpts;
   {
-    Pass Probe(In, 1, Text);
+    Pass Probe(In, Text);
     if (!Probe.Ok)
       return failed("invalid compiler flags");
     DiagOpts = new DiagnosticOptions(Probe.CI.getDiagnosticOpts());
@@ -419,9 +658,9 @@ Error runAnalysisPass(const FrontendInput &In, const RewriteOptions &Opts,
   auto Broken = std::make_unique<BrokenHeaderFunctions>(Rec, BrokenNames);
   bool Ok;
   {
-    Pass P(In, 1, Text, &Rec);
+    Pass P(In, Text, &Rec, /*Cached=*/true);
     P.CI.getDiagnosticOpts().ShowCarets = false; // no "N errors generated" yet
-    RewriteAction Action(Opts, Out, In.SkipBodies, std::move(Broken));
+    RewriteAction Action(Opts, Out, In.SkipBodies, P.counter(), std::move(Broken));
     Ok = P.CI.ExecuteAction(Action) && !Out.Failed &&
          !P.CI.getDiagnostics().hasErrorOccurred();
   }
@@ -433,8 +672,8 @@ Error runAnalysisPass(const FrontendInput &In, const RewriteOptions &Opts,
     Again.SkipBodies.insert(Again.SkipBodies.end(), BrokenNames.begin(),
                             BrokenNames.end());
     Out = RewriteResult();
-    Pass P(Again, 1, Text);
-    RewriteAction Action(Opts, Out, Again.SkipBodies);
+    Pass P(Again, Text);
+    RewriteAction Action(Opts, Out, Again.SkipBodies, P.counter());
     if (!P.CI.ExecuteAction(Action) || Out.Failed ||
         P.CI.getDiagnostics().hasErrorOccurred())
       return failed("compilation failed");
@@ -451,23 +690,26 @@ Error runAnalysisPass(const FrontendInput &In, const RewriteOptions &Opts,
     if (!Ok)
       return failed("compilation failed");
   }
-  // The rewritten buffer still holds the pass-1 prologue: strip it.
-  if (!In.Prologue.empty()) {
-    StringRef S = Out.Source;
-    std::string Marker = "#line 1 \"" + In.FileName + "\"\n";
-    size_t At = S.find(Marker);
-    if (At != StringRef::npos)
-      Out.Source = S.substr(At + Marker.size()).str();
-  }
+  // The rewritten buffer still holds the prologue and the declarations
+  // block (composeMain()): strip them.
+  StringRef S = Out.Source;
+  std::string Marker = "#line 1 \"" + In.FileName + "\"\n";
+  StringRef Tail = StringRef(Text.Text).substr(Text.Head, Text.Tail);
+  size_t At = S.find(Marker);
+  size_t TailAt = At == StringRef::npos ? At : S.find(Tail, At);
+  if (TailAt == StringRef::npos)
+    return failed("the rewritten program lost bpf-xcc's prologue");
+  Out.Source = (S.slice(At + Marker.size(), TailAt) +
+                S.substr(TailAt + Tail.size())).str();
   return Error::success();
 }
 
 Expected<std::unique_ptr<llvm::Module>> runCodePass(const FrontendInput &In,
                                               LLVMContext &Ctx) {
-  Pass P(In, 2, withPrologue(In, In.Prologue, In.Source));
+  Pass P(In, composeMain(In, 2), nullptr, /*Cached=*/true);
   if (!P.Ok)
     return failed("invalid compiler flags");
-  CodeAction Action(new EmitLLVMOnlyAction(&Ctx), In.SkipBodies);
+  CodeAction Action(new EmitLLVMOnlyAction(&Ctx), In.SkipBodies, P.counter());
   if (!P.CI.ExecuteAction(Action) || P.CI.getDiagnostics().hasErrorOccurred())
     return failed("compilation failed");
   std::unique_ptr<llvm::Module> M = Action.Inner->takeModule();

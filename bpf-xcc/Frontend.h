@@ -36,6 +36,11 @@ struct FrontendInput {
   /// Text of a linux/version.h found before the tree's (the target's
   /// LINUX_VERSION_CODE when it differs from the tree's); "" for none.
   std::string VersionHeader;
+  /// Text put after the program's leading #include block, before its code
+  /// (tracepoint structs, the rewriter's map types): not in the preamble.
+  std::string Late;
+  /// The header cache's folder (HeaderCache.h); "" for none (--no-cache).
+  std::string CacheDir;
   /// Kernel-header functions whose bodies are not compiled: those the
   /// analysis pass found in error and the program does not use.
   std::vector<std::string> SkipBodies;
@@ -83,8 +88,15 @@ forEachMainFileToken(const FrontendInput &In,
 llvm::Error inspectAST(const FrontendInput &In,
                        llvm::function_ref<void(clang::ASTContext &)> Inspect);
 
-/// The cc1 command line of a pass, for -v.
-std::vector<std::string> cc1Args(const FrontendInput &In, int Pass);
+/// The cc1 command line of the passes, for -v.
+std::vector<std::string> cc1Args(const FrontendInput &In);
+
+/// The main file clang reads in pass \p Pass (1: analysis, 2: code): the
+/// prologue, `#line 1`, the program's leading block of directives and
+/// comments (the preamble, the same text in both passes), then
+/// `#define __BPF_XCC_PASS`, the map macros (bpf_xcc_maps.h), In.Late and a
+/// `#line` back to the program, and the rest of the program.
+std::string mainFileText(const FrontendInput &In, int Pass);
 
 } // namespace bpfxcc
 

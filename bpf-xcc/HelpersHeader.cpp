@@ -10,4 +10,8 @@ static const char Proto[] = {
 #include "bcc_proto.h.inc"
     0};
 llvm::StringRef bccProtoHeader() { return llvm::StringRef(Proto, sizeof(Proto) - 1); }
+static const char Maps[] = {
+#include "bpf_xcc_maps.h.inc"
+    0};
+llvm::StringRef mapsHeader() { return llvm::StringRef(Maps, sizeof(Maps) - 1); }
 } // namespace bpfxcc

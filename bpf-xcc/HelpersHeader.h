@@ -9,6 +9,8 @@ namespace bpfxcc {
 llvm::StringRef helpersHeader();
 /// The text of include/bcc_proto.h (BCC's <bcc/proto.h>).
 llvm::StringRef bccProtoHeader();
+/// The text of include/bpf_xcc_maps.h (the map macros of each pass).
+llvm::StringRef mapsHeader();
 } // namespace bpfxcc
 
 #endif

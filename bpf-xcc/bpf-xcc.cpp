@@ -60,6 +60,12 @@ static cl::opt<std::string> ListUsdt(
     cl::value_desc("binary"), cl::cat(Cat));
 static cl::opt<bool> Verbose("v", cl::desc("Print the kernel flags and the clang invocation"),
                              cl::cat(Cat));
+static cl::opt<bool> NoCache(
+    "no-cache",
+    cl::desc("Neither read nor write the header cache (precompiled kernel headers "
+             "in $BPF_XCC_CACHE_DIR, else $XDG_CACHE_HOME/bpf-xcc or "
+             "~/.cache/bpf-xcc)"),
+    cl::cat(Cat));
 static cl::opt<bool> EmitC("emit-c", cl::desc("Print the rewritten C program and stop"),
                            cl::cat(Cat));
 static cl::opt<bool> SyscallTableOpt(
@@ -204,6 +210,7 @@ int main(int argc, char **argv) {
   CO.ResourceDir = ResourceDir;
   CO.Verbose = Verbose;
   CO.RewriteOnly = EmitC;
+  CO.NoCache = NoCache;
   auto R = compileProgram(CO);
   if (!R)
     return fail(R.takeError());
