@@ -12,8 +12,11 @@ enum : uint32_t {
 
 static uint32_t rd32(const uint8_t *p) { uint32_t v; memcpy(&v, p, 4); return v; }
 
-bool Btf::parse(const uint8_t *data, size_t size, char *err, size_t errCap) {
+bool Btf::parse(const uint8_t *data, size_t size, char *err, size_t errCap, const Btf *base) {
   offsets_.clear();
+  base_ = base;
+  baseCount_ = base ? base->typeCount() : 0;
+  baseStrs_ = base ? base->strsLen_ : 0;
   if (size < 24) { snprintf(err, errCap, ".BTF: %zu bytes is shorter than its header", size); return false; }
   uint16_t magic; memcpy(&magic, data, 2);
   if (magic != 0xeB9F) { snprintf(err, errCap, ".BTF: bad magic 0x%x", magic); return false; }
@@ -60,11 +63,16 @@ bool Btf::parse(const uint8_t *data, size_t size, char *err, size_t errCap) {
 }
 
 const Btf::TypeHdr *Btf::type(uint32_t id) const {
-  if (id == 0 || id > offsets_.size()) return nullptr;
+  if (id == 0) return nullptr;
+  if (id <= baseCount_) return base_->type(id);
+  id -= baseCount_;
+  if (id > offsets_.size()) return nullptr;
   return reinterpret_cast<const TypeHdr *>(types_ + offsets_[id - 1]);
 }
 
 StrRef Btf::name(uint32_t off) const {
+  if (base_ && off < baseStrs_) return base_->name(off);
+  off -= (uint32_t)baseStrs_;
   if (off >= strsLen_) return StrRef("", 0);
   const char *p = strs_ + off;
   size_t n = strnlen(p, strsLen_ - off);

@@ -26,10 +26,12 @@ struct BtfExtSec {
 class Btf {
 public:
   // Parses data[0..size); false with a message in err on malformed input.
-  bool parse(const uint8_t *data, size_t size, char *err, size_t errCap);
+  // With base, data is split BTF (a kernel module's): its type ids and
+  // string offsets follow base's, which it refers to.
+  bool parse(const uint8_t *data, size_t size, char *err, size_t errCap, const Btf *base = nullptr);
   // Appends one BtfMapDef per variable of the `.maps` DATASEC.
   bool mapDefs(Vec<BtfMapDef> *out, char *err, size_t errCap) const;
-  uint32_t typeCount() const { return (uint32_t)offsets_.size(); }
+  uint32_t typeCount() const { return baseCount_ + (uint32_t)offsets_.size(); }
   StrRef name(uint32_t off) const; // a string of the string section, "" if out of it
   // The id of the type of kind (BTF_KIND_*) named name, 0 if none.
   uint32_t findType(StrRef name, uint32_t kind) const;
@@ -68,6 +70,9 @@ private:
   const char *strs_ = nullptr;
   size_t strsLen_ = 0;
   Vec<uint32_t> offsets_; // offsets_[id-1] = byte offset of type id in types_
+  const Btf *base_ = nullptr;
+  uint32_t baseCount_ = 0; // split BTF: base's types and strings come first
+  size_t baseStrs_ = 0;
 };
 
 // Reads .BTF.ext (section names from btf's strings): the func_info records

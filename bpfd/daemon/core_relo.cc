@@ -1,5 +1,6 @@
 #include "core_relo.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
@@ -72,13 +73,13 @@ struct Step {
   uint32_t idx;
 };
 
-struct Field {
+struct CoreField {
   uint64_t bitOff;
   uint32_t type;    // the field's type, modifiers skipped
   uint32_t bitSize; // a bitfield's width, 0 otherwise
 };
 
-bool walkLocal(const Btf &b, uint32_t root, const Access &a, Step *steps, Field *f) {
+bool walkLocal(const Btf &b, uint32_t root, const Access &a, Step *steps, CoreField *f) {
   uint32_t cur = b.skipModifiers(root);
   uint64_t sz = 0;
   if (!cur || (a.idx[0] && !b.typeSize(cur, &sz))) return false;
@@ -134,7 +135,7 @@ bool findMember(const Btf &b, uint32_t id, StrRef name, uint64_t *off, uint32_t 
   return false;
 }
 
-bool walkTarget(const Btf &b, uint32_t cand, const Access &a, const Step *steps, Field *f) {
+bool walkTarget(const Btf &b, uint32_t cand, const Access &a, const Step *steps, CoreField *f) {
   uint32_t cur = cand;
   uint64_t sz = 0;
   if (a.idx[0] && !b.typeSize(cur, &sz)) return false;
@@ -199,7 +200,7 @@ bool isSigned(const Btf &b, uint32_t id) {
 // aligned load of at least its type's size holding all its bits, then
 // shifted left and right. wholeSize: the field's size if it is no bitfield
 // (a load of it may be resized), else 0.
-bool fieldValue(const Btf &b, const Field &f, uint32_t kind, uint64_t *val, uint64_t *wholeSize) {
+bool fieldValue(const Btf &b, const CoreField &f, uint32_t kind, uint64_t *val, uint64_t *wholeSize) {
   uint64_t byteSz;
   if (!b.typeSize(f.type, &byteSz) || !byteSz) return false;
   uint64_t bitSz = f.bitSize, byteOff = f.bitOff / 8;
@@ -231,6 +232,35 @@ int sizeCode(uint64_t bytes) {
   return bytes == 1 ? BPF_B : bytes == 2 ? BPF_H : bytes == 4 ? BPF_W : bytes == 8 ? BPF_DW : -1;
 }
 
+// What a relocation looks for in the kernel's BTF.
+struct CoreQuery {
+  uint32_t kind;
+  const Btf::TypeHdr *root; // the local root type
+  StrRef want;              // its name without ___flavour
+  const Access *a;
+  const Step *steps;        // field kinds: the walk over the local type
+  StrRef enumName;          // enum kinds: the local enumerator
+};
+
+// The first of b's types from id `first` on that matches q: same kind and
+// essential name, and for a field the access walks over it by name, for an
+// enumerator one of the same essential name.
+bool search(const Btf &b, uint32_t first, const CoreQuery &q, uint32_t *target, CoreField *tf, uint64_t *value) {
+  bool field = q.kind <= FIELD_RSHIFT_U64, isEnum = q.kind >= ENUMVAL_EXISTS;
+  for (uint32_t id = first; id <= b.typeCount(); ++id) {
+    const Btf::TypeHdr *t = b.type(id);
+    if (!sameKind(Btf::kind(t), Btf::kind(q.root)) || !essential(b.name(t->nameOff)).eq2(q.want)) continue;
+    bool found = !field && !isEnum;
+    if (field) found = walkTarget(b, id, *q.a, q.steps, tf);
+    StrRef n;
+    uint64_t v;
+    for (uint32_t i = 0; isEnum && !found && enumerator(b, id, i, &n, &v); ++i)
+      if (essential(n).eq2(essential(q.enumName))) { found = true; *value = v; }
+    if (found) { *target = id; return true; }
+  }
+  return false;
+}
+
 // What a failed relocation names: kind, local type, access string, instruction.
 struct Where {
   char *err;
@@ -251,24 +281,51 @@ struct Where {
   }
 };
 
+// Reads a whole file (sysfs reports no size) into out: 0 or -errno.
+int readFile(const char *path, Bytes *out) {
+  out->clear();
+  int fd = open(path, O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return -errno;
+  for (;;) {
+    if (!out->reserve(out->size() + (1u << 20))) { close(fd); return -ENOMEM; }
+    ssize_t n = read(fd, out->end(), 1u << 20);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) { int e = errno; close(fd); return -e; }
+    if (n == 0) break;
+    out->commit((size_t)n);
+  }
+  close(fd);
+  return 0;
+}
+
+// Module BTF (split on vmlinux's kernel), for types no vmlinux type matches:
+// the first module with a match is left parsed in mod (its bytes in data).
+bool searchModules(const Btf &kernel, Bytes *data, Btf *mod, const CoreQuery &q, uint32_t *target, CoreField *field,
+                   uint64_t *value) {
+  DIR *d = opendir("/sys/kernel/btf");
+  if (!d) return false;
+  bool found = false;
+  char path[300], why[64];
+  while (struct dirent *e = found ? nullptr : readdir(d)) {
+    if (e->d_name[0] == '.' || !strcmp(e->d_name, "vmlinux")) continue;
+    snprintf(path, sizeof path, "/sys/kernel/btf/%s", e->d_name);
+    if (readFile(path, data) < 0 || !mod->parse(data->data(), data->size(), why, sizeof why, &kernel)) continue;
+    found = search(*mod, kernel.typeCount() + 1, q, target, field, value);
+  }
+  closedir(d);
+  return found;
+}
+
 } // namespace
 
 bool CoreResolver::loadKernelBtf(char *err, size_t errCap) {
   if (loaded_) return true;
   const char *path = "/sys/kernel/btf/vmlinux";
-  int fd = open(path, O_RDONLY | O_CLOEXEC);
-  if (fd < 0) {
-    snprintf(err, errCap, "the kernel has no BTF (%s: %s)", path, strerror(errno));
+  int r = readFile(path, &kernelData_);
+  if (r < 0) {
+    snprintf(err, errCap, "the kernel has no BTF (%s: %s)", path, strerror(-r));
     return false;
   }
-  for (;;) {
-    if (!kernelData_.reserve(kernelData_.size() + (1u << 20))) { close(fd); snprintf(err, errCap, "out of memory"); return false; }
-    ssize_t n = read(fd, kernelData_.end(), 1u << 20);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) break;
-    kernelData_.commit((size_t)n);
-  }
-  close(fd);
   char why[160];
   if (!kernel_.parse(kernelData_.data(), kernelData_.size(), why, sizeof why)) {
     snprintf(err, errCap, "%s: %s", path, why);
@@ -297,7 +354,7 @@ bool CoreResolver::apply(struct bpf_insn *code, size_t count, const uint32_t rec
   uint32_t root = fieldKind || local_.kind(lt) != KIND_TYPEDEF ? local_.skipModifiers(typeId) : typeId;
   const Btf::TypeHdr *rt = local_.type(root);
   Step steps[kMaxAccess];
-  Field lf = {}, tf = {};
+  CoreField lf = {}, tf = {};
   StrRef enumName;
   uint64_t value = 0;
   if (!rt) CORE_FAIL("no local type");
@@ -307,29 +364,17 @@ bool CoreResolver::apply(struct bpf_insn *code, size_t count, const uint32_t rec
 
   bool found = false;
   uint32_t target = 0;
+  const Btf *tb = &kernel_; // where the target was found: vmlinux, or a module's split BTF
   if (kind == TYPE_ID_LOCAL) {
     found = true;
     value = typeId;
   } else {
     char why[200];
     if (!loadKernelBtf(why, sizeof why)) CORE_FAIL("%s", why);
-    StrRef want = essential(local_.name(rt->nameOff));
-    if (!want.n) CORE_FAIL("the local type has no name");
-    for (uint32_t id = 1; id <= kernel_.typeCount() && !found; ++id) {
-      const Btf::TypeHdr *t = kernel_.type(id);
-      if (!sameKind(Btf::kind(t), Btf::kind(rt)) || !essential(kernel_.name(t->nameOff)).eq2(want)) continue;
-      if (fieldKind) {
-        found = walkTarget(kernel_, id, a, steps, &tf);
-      } else if (enumKind) {
-        StrRef n;
-        uint64_t v;
-        for (uint32_t i = 0; !found && enumerator(kernel_, id, i, &n, &v); ++i)
-          if (essential(n).eq2(essential(enumName))) { found = true; value = v; }
-      } else {
-        found = true;
-      }
-      if (found) target = id;
-    }
+    CoreQuery q = {kind, rt, essential(local_.name(rt->nameOff)), &a, steps, enumName};
+    if (!q.want.n) CORE_FAIL("the local type has no name");
+    found = search(kernel_, 1, q, &target, &tf, &value);
+    if (!found && (found = searchModules(kernel_, &modData_, &mod_, q, &target, &tf, &value))) tb = &mod_;
   }
 
   uint64_t tsize = 0, lsize = 0;
@@ -337,15 +382,15 @@ bool CoreResolver::apply(struct bpf_insn *code, size_t count, const uint32_t rec
     switch (kind) {
     case FIELD_BYTE_OFFSET: case FIELD_BYTE_SIZE: case FIELD_LSHIFT_U64: case FIELD_RSHIFT_U64: {
       uint64_t unused;
-      if (!fieldValue(kernel_, tf, kind, &value, &tsize)) CORE_FAIL("the kernel's field cannot be loaded (size, or a bitfield over 8 bytes)");
+      if (!fieldValue(*tb, tf, kind, &value, &tsize)) CORE_FAIL("the kernel's field cannot be loaded (size, or a bitfield over 8 bytes)");
       if (kind == FIELD_BYTE_OFFSET) fieldValue(local_, lf, kind, &unused, &lsize);
       break;
     }
     case FIELD_EXISTS: case TYPE_EXISTS: case ENUMVAL_EXISTS: value = 1; break;
-    case FIELD_SIGNED: value = isSigned(kernel_, tf.type); break;
+    case FIELD_SIGNED: value = isSigned(*tb, tf.type); break;
     case TYPE_ID_TARGET: value = target; break;
     case TYPE_SIZE:
-      if (!kernel_.typeSize(target, &value)) CORE_FAIL("the kernel's type has no size");
+      if (!tb->typeSize(target, &value)) CORE_FAIL("the kernel's type has no size");
       break;
     default: break; // TYPE_ID_LOCAL, ENUMVAL_VALUE: set above
     }

@@ -1,5 +1,5 @@
 // CO-RE: resolves an object's .BTF.ext relocations against the running
-// kernel's BTF (/sys/kernel/btf/vmlinux) and patches the instructions, as
+// kernel's BTF (/sys/kernel/btf/vmlinux, then its modules') and patches the instructions, as
 // libbpf's relo_core.c does for the kinds bpfd applies: field byte offset,
 // byte size, existence, signedness and bitfield shifts; type id, existence
 // and size; enum value existence and value.
@@ -30,6 +30,8 @@ private:
   Bytes kernelData_;
   Btf kernel_;
   bool loaded_ = false;
+  Bytes modData_; // the module BTF a target was last found in
+  Btf mod_;
 };
 
 } // namespace bpfd
