@@ -180,8 +180,12 @@ std::vector<std::string> KernelTree::flags() const {
   F.push_back("-D__TARGET_ARCH_" + Arch->TargetArchMacro.str());
   // arch/arm/Makefile gives the architecture level (Debian's armmp is
   // ARMv7); without it the headers take a pre-ARMv6 CPU and refuse SMP.
-  if (Arch->Name == "arm")
+  // BCC's tools keep IPv6 addresses in unsigned __int128, which a 32-bit
+  // target lacks unless asked (the BPF object has it either way).
+  if (Arch->Name == "arm") {
     F.push_back("-D__LINUX_ARM_ARCH__=7");
+    F.push_back("-fforce-enable-int128");
+  }
   for (const char *W :
        {"-Wno-unused-value", "-Wno-pointer-sign", "-fno-stack-protector"})
     F.push_back(W);
