@@ -14,6 +14,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstdlib>
+#include <ctime>
 
 using namespace llvm;
 
@@ -233,6 +234,25 @@ Error printTracepointFormats(const CompileOptions &Opts, ArrayRef<std::string> N
 }
 
 namespace {
+/// --time-phases: the CPU time of each phase of compileProgram(), printed
+/// as it ends ("bpf-xcc: time: PHASE MS ms").
+class PhaseTimer {
+public:
+  explicit PhaseTimer(bool On) : On(On), Start(std::clock()) {}
+  void done(const char *Phase) {
+    if (!On)
+      return;
+    std::clock_t Now = std::clock();
+    errs() << "bpf-xcc: time: " << Phase << " "
+           << (Now - Start) * 1000 / CLOCKS_PER_SEC << " ms\n";
+    Start = Now;
+  }
+
+private:
+  bool On;
+  std::clock_t Start;
+};
+
 struct TargetVersion {
   unsigned Code;
   std::string From;
@@ -276,6 +296,7 @@ static void printInvocation(StringRef Pass, const FrontendInput &In) {
 }
 
 Expected<CompileResult> compileProgram(const CompileOptions &Opts) {
+  PhaseTimer Time(Opts.TimePhases);
   auto Arch = lookupArch(Opts.ArchName);
   if (!Arch)
     return Arch.takeError();
@@ -353,14 +374,6 @@ Expected<CompileResult> compileProgram(const CompileOptions &Opts) {
            << (HasProbeReadKernel ? "lists" : "does not list")
            << " FN(probe_read_kernel))\n";
 
-  // Tracepoint structs come after the program's #include block (In.Late):
-  // the prologue before it is the same for every program of the target.
-  std::string TpStructs;
-  if (Error E = tracepointPrologue(In, *Arch, *Tree, Prof, Opts.ProfileName,
-                                   Opts.FileName, Opts.Verbose, TpStructs))
-    return E;
-  In.Late = std::move(TpStructs);
-
   // LINUX_VERSION_CODE of the target: $BCC_LINUX_VERSION_CODE (as patched
   // BCC), else the profile's, else the tree's. It is both the `version`
   // section and what the program's #if LINUX_VERSION_CODE sees.
@@ -373,12 +386,24 @@ Expected<CompileResult> compileProgram(const CompileOptions &Opts) {
     errs() << "bpf-xcc: LINUX_VERSION_CODE " << Version->Code << " from "
            << Version->From << "\n";
 
+  // Tracepoint structs come after the program's #include block (In.Late):
+  // the prologue before it is the same for every program of the target.
+  Time.done("setup");
+  std::string TpStructs;
+  if (Error E = tracepointPrologue(In, *Arch, *Tree, Prof, Opts.ProfileName,
+                                   Opts.FileName, Opts.Verbose, TpStructs))
+    return E;
+  In.Late = std::move(TpStructs);
+  Time.done("tracepoint-structs");
+
+
   if (Opts.Verbose)
     printInvocation("analysis pass", In);
   CompileResult Res;
   std::vector<std::string> SkippedBodies;
   if (Error E = runAnalysisPass(In, RO, Res.Rewrite, SkippedBodies))
     return diagnosed(std::move(E), Opts.FileName);
+  Time.done("analysis-pass");
 
   // Attach points: --attach first, then BCC's naming conventions, then the
   // context type.
@@ -424,11 +449,13 @@ Expected<CompileResult> compileProgram(const CompileOptions &Opts) {
   auto M = runCodePass(Code, Ctx);
   if (!M)
     return diagnosed(M.takeError(), Opts.FileName);
+  Time.done("code-pass");
   SmallVector<char, 0> Buf;
   raw_svector_ostream VOS(Buf);
   if (Error E = writeObject(**M, Plan, VOS))
     return E;
   Res.Object.assign(Buf.begin(), Buf.end());
+  Time.done("object");
   return std::move(Res);
 }
 

@@ -44,6 +44,7 @@ struct CompileOptions {
   std::string CacheDir;
   bool NoCache = false; ///< Neither read nor write the header cache.
   bool Verbose = false;
+  bool TimePhases = false;  ///< Print each phase's CPU time (stderr).
   bool RewriteOnly = false; ///< Stop after the analysis pass (no object).
 };
 

@@ -13,6 +13,7 @@
 #include "clang/Frontend/MultiplexConsumer.h"
 #include "clang/Frontend/PrecompiledPreamble.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
+#include "clang/Basic/IdentifierTable.h"
 #include "clang/Lex/Lexer.h"
 #include "clang/Lex/MacroInfo.h"
 #include "clang/Lex/Preprocessor.h"
@@ -25,6 +26,7 @@
 #include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <ctime>
 #include <set>
 
 using namespace clang;
@@ -109,36 +111,158 @@ static size_t leadingBlock(StringRef Source) {
   return Safe;
 }
 
+// A program that puts code before its #include block (BCC's tools with a
+// container filter: `static inline int _cgroup_filter() { return 0; }`
+// first) would keep its headers out of the preamble. The end of such a
+// prefix of Src[From:]: the line where the first directive starts, when the
+// code before it is whole top-level declarations (brackets balanced, last
+// token ';' or '}') whose identifiers are keywords, always_inline
+// attributes or the names of the functions the prefix itself defines, so
+// that no macro of the headers can reach it when the headers are read first
+// (it is read after them); 0 when there is none.
+static size_t codePrefixEnd(StringRef Src, size_t From) {
+  LangOptions LO;
+  LO.C11 = LO.GNUMode = LO.LineComment = 1;
+  IdentifierTable Keywords(LO);
+  Lexer L(SourceLocation(), LO, Src.begin(), Src.begin() + From, Src.end());
+  Token Tok;
+  int Depth = 0;
+  tok::TokenKind Last = tok::unknown;
+  std::set<std::string> Defined, Used;
+  std::string Prev;
+  while (!L.LexFromRawLexer(Tok) || Tok.isNot(tok::eof)) {
+    if (Tok.is(tok::eof))
+      break;
+    if (Tok.is(tok::hash) && Tok.isAtStartOfLine()) {
+      if (Depth || (Last != tok::semi && Last != tok::r_brace))
+        return 0;
+      for (const std::string &U : Used)
+        if (!Defined.count(U))
+          return 0;
+      size_t Hash = L.getBufferLocation() - Src.begin() - Tok.getLength();
+      size_t LineStart = Src.rfind('\n', Hash);
+      LineStart = LineStart == StringRef::npos ? 0 : LineStart + 1;
+      return Src.slice(LineStart, Hash).trim(" \t").empty() ? LineStart : 0;
+    }
+    switch (Tok.getKind()) {
+    case tok::l_paren: case tok::l_brace: case tok::l_square:
+      ++Depth;
+      break;
+    case tok::r_paren: case tok::r_brace: case tok::r_square:
+      if (--Depth < 0)
+        return 0;
+      break;
+    case tok::raw_identifier: {
+      std::string Name = Tok.getRawIdentifier().str();
+      // The attribute the analysis pass puts before helper functions (no
+      // kernel header defines a macro of that name).
+      if (Keywords.get(Name).getTokenID() == tok::identifier &&
+          Name != "__attribute__" && Name != "always_inline")
+        Used.insert(Name);
+      break;
+    }
+    case tok::hash: case tok::hashhash:
+      return 0;
+    default:
+      break;
+    }
+    // NAME ( at depth 0 defines a function.
+    if (Tok.is(tok::l_paren) && Depth == 1 && !Prev.empty())
+      Defined.insert(Prev);
+    Prev = Tok.is(tok::raw_identifier) ? Tok.getRawIdentifier().str() : "";
+    Last = Tok.getKind();
+  }
+  return 0;
+}
+
 namespace {
-/// The main file of a pass: the preamble (its first Head bytes) and the
-/// declarations block that follows it (Tail bytes).
+/// The main file of a pass: the preamble (its first Head bytes), the
+/// declarations block that follows it (Tail bytes), and the program.
+///
+///   prologue; #line 1; Src[0, Lead)          the preamble
+///     [#line; Src[P, P + Block)]             a code prefix's #include block
+///   #line; __BPF_XCC_PASS; maps.h; Late; #line
+///   [Src[Lead, P); #line]                    the code prefix, after its block
+///   the rest of Src
 struct MainText {
   std::string Text;
   size_t Head = 0, Tail = 0;
+  std::string Line1, MarkP, MarkR; ///< #line markers (MarkP: a code prefix).
+  /// The program's own text from the rewritten main file, in its order.
+  Expected<std::string> restore(StringRef S) const {
+    auto Lost = [] {
+      return createStringError(inconvertibleErrorCode(),
+                               "the rewritten program lost bpf-xcc's prologue");
+    };
+    StringRef Tail = StringRef(Text).substr(Head, this->Tail);
+    size_t At = S.find(Line1);
+    if (At == StringRef::npos)
+      return Lost();
+    At += Line1.size();
+    if (MarkP.empty()) {
+      size_t T = S.find(Tail, At);
+      if (T == StringRef::npos)
+        return Lost();
+      return (S.slice(At, T) + S.substr(T + Tail.size())).str();
+    }
+    size_t P = S.find(MarkP, At);
+    size_t T = P == StringRef::npos ? P : S.find(Tail, P + MarkP.size());
+    size_t R = T == StringRef::npos ? T : S.find(MarkR, T + Tail.size());
+    if (R == StringRef::npos)
+      return Lost();
+    return (S.slice(At, P) + S.slice(T + Tail.size(), R) +
+            S.slice(P + MarkP.size(), T) + S.substr(R + MarkR.size()))
+        .str();
+  }
 };
 } // namespace
 
 static MainText composeMain(const FrontendInput &In, int PassNo) {
   StringRef Src = In.Source;
   size_t Lead = leadingBlock(Src);
+  auto LineAt = [&](size_t Pos) {
+    return "#line " + std::to_string(Src.take_front(Pos).count('\n') + 1) +
+           " \"" + In.FileName + "\"\n";
+  };
+  // A code prefix and the #include block after it.
+  size_t P = Lead, Block = 0;
+  if (size_t End = codePrefixEnd(Src, Lead)) {
+    size_t B = leadingBlock(Src.drop_front(End));
+    if (Src.substr(End, B).contains("#include") ||
+        Src.substr(End, B).contains("# include")) {
+      P = End;
+      Block = B;
+    }
+  }
   MainText M;
   if (!In.Prologue.empty())
     M.Text = In.Prologue + "\n";
-  M.Text += "#line 1 \"" + In.FileName + "\"\n";
+  M.Line1 = "#line 1 \"" + In.FileName + "\"\n";
+  M.Text += M.Line1;
   M.Text += Src.take_front(Lead);
+  if (Block) {
+    M.MarkP = LineAt(P);
+    M.MarkR = LineAt(P + Block);
+    M.Text += M.MarkP;
+    M.Text += Src.substr(P, Block);
+  }
   M.Head = M.Text.size();
   // A #line first: a cached preamble's #line does not reach the main file's
   // lines after it (clang keeps it with the preamble's own file).
-  std::string Resume = "#line " +
-                       std::to_string(Src.take_front(Lead).count('\n') + 1) +
-                       " \"" + In.FileName + "\"\n";
+  std::string Resume = LineAt(Lead);
   M.Text += Resume + "#define __BPF_XCC_PASS " + std::to_string(PassNo) +
             "\n#include <bpf-xcc/maps.h>\n" + In.Late;
   if (!In.Late.empty() && In.Late.back() != '\n')
     M.Text += "\n";
   M.Text += Resume;
   M.Tail = M.Text.size() - M.Head;
-  M.Text += Src.drop_front(Lead);
+  if (Block) {
+    M.Text += Src.slice(Lead, P);
+    M.Text += M.MarkR;
+    M.Text += Src.drop_front(P + Block);
+  } else {
+    M.Text += Src.drop_front(Lead);
+  }
   return M;
 }
 
@@ -202,6 +326,7 @@ buildPreamble(const FrontendInput &In, ArrayRef<std::string> Args,
     if (In.Verbose)
       errs() << "bpf-xcc: header cache: " << What << "\n";
   };
+  std::clock_t Start = std::clock();
   DiagCounter Counter;
   IntrusiveRefCntPtr<DiagnosticsEngine> Diags = CompilerInstance::createDiagnostics(
       new DiagnosticOptions(), &Counter, /*ShouldOwnClient=*/false);
@@ -247,7 +372,8 @@ buildPreamble(const FrontendInput &In, ArrayRef<std::string> Args,
     Note(toString(std::move(E)));
   else
     Note("stored " + Key.take_front(16) + " (" + Twine(Deps.Deps.size()) +
-         " files, " + Twine(P.PCH.size() >> 10) + " KB)");
+         " files, " + Twine(P.PCH.size() >> 10) + " KB, " +
+         Twine((std::clock() - Start) * 1000 / CLOCKS_PER_SEC) + " ms)");
   return std::move(P);
 }
 
@@ -551,9 +677,17 @@ private:
 
 namespace {
 /// Hands the main file's preprocessed tokens to a callback.
-class MainTokensAction : public PreprocessOnlyAction {
+/// An AST action, so that clang loads a cached preamble (its preprocessor
+/// alone does not), that only lexes.
+class MainTokensAction : public ASTFrontendAction {
 public:
-  explicit MainTokensAction(function_ref<void(StringRef, unsigned)> Fn) : Fn(Fn) {}
+  MainTokensAction(function_ref<void(StringRef, unsigned)> Fn, unsigned Counter)
+      : Fn(Fn), Counter(Counter) {}
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
+                                                 StringRef) override {
+    CI.getPreprocessor().setCounterValue(Counter);
+    return std::make_unique<ASTConsumer>();
+  }
   void ExecuteAction() override {
     Preprocessor &PP = getCompilerInstance().getPreprocessor();
     SourceManager &SM = PP.getSourceManager();
@@ -572,6 +706,7 @@ public:
 
 private:
   function_ref<void(StringRef, unsigned)> Fn;
+  unsigned Counter;
 };
 } // namespace
 
@@ -579,12 +714,11 @@ Error forEachMainFileToken(const FrontendInput &In,
                            function_ref<void(StringRef, unsigned)> Fn) {
   // Errors are the analysis pass's to report, once.
   DiagnosticConsumer Quiet;
-  // No cached preamble: clang's preprocessor alone does not read one.
-  Pass P(In, composeMain(In, 1), &Quiet);
+  Pass P(In, composeMain(In, 1), &Quiet, /*Cached=*/true);
   if (!P.Ok)
     return failed("invalid compiler flags");
   P.CI.getDiagnosticOpts().ShowCarets = false; // "N warnings generated"
-  MainTokensAction Action(Fn);
+  MainTokensAction Action(Fn, P.counter());
   P.CI.ExecuteAction(Action);
   return Error::success();
 }
@@ -691,16 +825,11 @@ Error runAnalysisPass(const FrontendInput &In, const RewriteOptions &Opts,
       return failed("compilation failed");
   }
   // The rewritten buffer still holds the prologue and the declarations
-  // block (composeMain()): strip them.
-  StringRef S = Out.Source;
-  std::string Marker = "#line 1 \"" + In.FileName + "\"\n";
-  StringRef Tail = StringRef(Text.Text).substr(Text.Head, Text.Tail);
-  size_t At = S.find(Marker);
-  size_t TailAt = At == StringRef::npos ? At : S.find(Tail, At);
-  if (TailAt == StringRef::npos)
-    return failed("the rewritten program lost bpf-xcc's prologue");
-  Out.Source = (S.slice(At + Marker.size(), TailAt) +
-                S.substr(TailAt + Tail.size())).str();
+  // block (composeMain()): back to the program's own text.
+  auto Source = Text.restore(Out.Source);
+  if (!Source)
+    return Source.takeError();
+  Out.Source = std::move(*Source);
   return Error::success();
 }
 

@@ -60,6 +60,11 @@ static cl::opt<std::string> ListUsdt(
     cl::value_desc("binary"), cl::cat(Cat));
 static cl::opt<bool> Verbose("v", cl::desc("Print the kernel flags and the clang invocation"),
                              cl::cat(Cat));
+static cl::opt<bool> TimePhases(
+    "time-phases",
+    cl::desc("Print the CPU time of each phase (setup, tracepoint structs, analysis "
+             "pass, code pass, object) on stderr"),
+    cl::cat(Cat));
 static cl::opt<bool> NoCache(
     "no-cache",
     cl::desc("Neither read nor write the header cache (precompiled kernel headers "
@@ -211,6 +216,7 @@ int main(int argc, char **argv) {
   CO.Verbose = Verbose;
   CO.RewriteOnly = EmitC;
   CO.NoCache = NoCache;
+  CO.TimePhases = TimePhases;
   auto R = compileProgram(CO);
   if (!R)
     return fail(R.takeError());

@@ -1,6 +1,7 @@
 // BCC tools with a container filter put code before their #include block
-// (tcpconnect, opensnoop): the cached preamble then holds bpf-xcc's prologue
-// and helpers only. header-cache-identical.test.
+// (tcpconnect, opensnoop): bpf-xcc reads that block first, so that the
+// cached preamble holds its headers, and the code after it, at its own
+// lines. header-cache-identical.test.
 static inline int _cgroup_filter() { return 0; }
 
 static inline int container_should_be_filtered() { return _cgroup_filter(); }
