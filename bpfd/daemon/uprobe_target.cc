@@ -6,6 +6,7 @@
 #include <elf.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
@@ -27,9 +28,32 @@ constexpr unsigned kMachine = EM_S390;
 #elif defined(__powerpc64__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 constexpr unsigned kMachine = EM_PPC64;
 #define BPFD_MULTIARCH "powerpc64le-linux-gnu"
+#elif defined(__arm__)
+constexpr unsigned kMachine = EM_ARM;
+#define BPFD_MULTIARCH "arm-linux-gnueabihf"
 #else
 constexpr unsigned kMachine = EM_NONE; // any 64-bit ELF
 #define BPFD_MULTIARCH "unknown"
+#endif
+
+// The ELF class of this machine's programs: 64-bit, or 32-bit where bpfd
+// itself is (armhf). Binaries and libraries of the other class are refused.
+#if UINTPTR_MAX == 0xffffffffu
+using Ehdr = Elf32_Ehdr;
+using Phdr = Elf32_Phdr;
+using Shdr = Elf32_Shdr;
+using Sym = Elf32_Sym;
+constexpr unsigned char kElfClass = ELFCLASS32;
+#define BPFD_ELF_BITS "32"
+#define BPFD_ST_TYPE ELF32_ST_TYPE
+#else
+using Ehdr = Elf64_Ehdr;
+using Phdr = Elf64_Phdr;
+using Shdr = Elf64_Shdr;
+using Sym = Elf64_Sym;
+constexpr unsigned char kElfClass = ELFCLASS64;
+#define BPFD_ELF_BITS "64"
+#define BPFD_ST_TYPE ELF64_ST_TYPE
 #endif
 
 // Where BCC's fallback and the dynamic loaders look, most specific first.
@@ -62,25 +86,25 @@ struct MappedFile {
   bool has(uint64_t off, uint64_t len) const { return off <= n && len <= n - off; }
 };
 
-// A file that starts as a 64-bit ELF file (of any machine).
-bool isElf64File(const char *path) {
+// A file that starts as an ELF file of this machine's class (of any machine).
+bool isElfFile(const char *path) {
   int fd = open(path, O_RDONLY | O_CLOEXEC);
   if (fd < 0) return false;
   unsigned char ident[EI_NIDENT];
   bool ok = read(fd, ident, sizeof ident) == (ssize_t)sizeof ident && !memcmp(ident, ELFMAG, SELFMAG) &&
-            ident[EI_CLASS] == ELFCLASS64;
+            ident[EI_CLASS] == kElfClass;
   close(fd);
   return ok;
 }
 
-// A 64-bit ELF file of this machine (a library of another ABI, a linker
-// script named libc.so or a 32-bit library does not count).
+// An ELF file of this machine and class (a library of another ABI, a linker
+// script named libc.so or a library of the other class does not count).
 bool isOurElf(const char *path) {
   int fd = open(path, O_RDONLY | O_CLOEXEC);
   if (fd < 0) return false;
-  Elf64_Ehdr eh;
+  Ehdr eh;
   bool ok = read(fd, &eh, sizeof eh) == (ssize_t)sizeof eh && !memcmp(eh.e_ident, ELFMAG, SELFMAG) &&
-            eh.e_ident[EI_CLASS] == ELFCLASS64 && (kMachine == EM_NONE || eh.e_machine == kMachine);
+            eh.e_ident[EI_CLASS] == kElfClass && (kMachine == EM_NONE || eh.e_machine == kMachine);
   close(fd);
   return ok;
 }
@@ -159,8 +183,8 @@ int findBinary(StrRef binary, char *path, size_t cap, char *msg, size_t msgCap) 
       snprintf(msg, msgCap, "uprobe binary %s is not a regular file", path);
       return -EINVAL;
     }
-    if (!isElf64File(path)) {
-      snprintf(msg, msgCap, "uprobe binary %s is not a 64-bit ELF file", path);
+    if (!isElfFile(path)) {
+      snprintf(msg, msgCap, "uprobe binary %s is not a " BPFD_ELF_BITS "-bit ELF file", path);
       return -ENOEXEC;
     }
     return 0;
@@ -173,11 +197,11 @@ int findBinary(StrRef binary, char *path, size_t cap, char *msg, size_t msgCap) 
 
 // A symbol's (or a virtual address's) file offset, from the PT_LOAD segment
 // holding it.
-int fileOffset(const MappedFile &f, const Elf64_Ehdr &eh, uint64_t vaddr, uint64_t *offset) {
-  if (eh.e_phentsize != sizeof(Elf64_Phdr) || !f.has(eh.e_phoff, (uint64_t)eh.e_phnum * sizeof(Elf64_Phdr)))
+int fileOffset(const MappedFile &f, const Ehdr &eh, uint64_t vaddr, uint64_t *offset) {
+  if (eh.e_phentsize != sizeof(Phdr) || !f.has(eh.e_phoff, (uint64_t)eh.e_phnum * sizeof(Phdr)))
     return -ENOEXEC;
   for (unsigned i = 0; i < eh.e_phnum; ++i) {
-    Elf64_Phdr ph;
+    Phdr ph;
     memcpy(&ph, f.p + eh.e_phoff + i * sizeof ph, sizeof ph);
     if (ph.p_type == PT_LOAD && vaddr >= ph.p_vaddr && vaddr - ph.p_vaddr < ph.p_filesz) {
       *offset = vaddr - ph.p_vaddr + ph.p_offset;
@@ -188,26 +212,31 @@ int fileOffset(const MappedFile &f, const Elf64_Ehdr &eh, uint64_t vaddr, uint64
 }
 
 // st_value of the defined function SYMBOL, from .symtab, else .dynsym.
-bool findSymbol(const MappedFile &f, const Elf64_Ehdr &eh, StrRef symbol, uint64_t *value) {
+bool findSymbol(const MappedFile &f, const Ehdr &eh, StrRef symbol, uint64_t *value) {
   static const uint32_t kTables[] = {SHT_SYMTAB, SHT_DYNSYM};
   for (uint32_t want : kTables) {
     for (unsigned i = 0; i < eh.e_shnum; ++i) {
-      Elf64_Shdr sh, strh;
+      Shdr sh, strh;
       memcpy(&sh, f.p + eh.e_shoff + i * sizeof sh, sizeof sh);
-      if (sh.sh_type != want || sh.sh_link >= eh.e_shnum || sh.sh_entsize != sizeof(Elf64_Sym) ||
+      if (sh.sh_type != want || sh.sh_link >= eh.e_shnum || sh.sh_entsize != sizeof(Sym) ||
           !f.has(sh.sh_offset, sh.sh_size))
         continue;
       memcpy(&strh, f.p + eh.e_shoff + sh.sh_link * sizeof strh, sizeof strh);
       if (!f.has(strh.sh_offset, strh.sh_size)) continue;
       const char *strs = reinterpret_cast<const char *>(f.p + strh.sh_offset);
-      for (uint64_t k = 0; k < sh.sh_size / sizeof(Elf64_Sym); ++k) {
-        Elf64_Sym s;
+      for (uint64_t k = 0; k < sh.sh_size / sizeof(Sym); ++k) {
+        Sym s;
         memcpy(&s, f.p + sh.sh_offset + k * sizeof s, sizeof s);
-        if (ELF64_ST_TYPE(s.st_info) != STT_FUNC || s.st_shndx == SHN_UNDEF || s.st_name >= strh.sh_size ||
+        if (BPFD_ST_TYPE(s.st_info) != STT_FUNC || s.st_shndx == SHN_UNDEF || s.st_name >= strh.sh_size ||
             strnlen(strs + s.st_name, strh.sh_size - s.st_name) != symbol.n ||
             memcmp(strs + s.st_name, symbol.p, symbol.n))
           continue;
         *value = s.st_value;
+        // A Thumb function's symbol has bit 0 set; its code starts below.
+        if (kMachine == EM_ARM) *value &= ~(uint64_t)1;
+        // ppc64le (ELFv2): calls inside the binary enter at the local entry
+        // point, past the TOC set-up st_other counts (as BCC and perf probe).
+        if (kMachine == EM_PPC64) *value += ((1u << ((s.st_other & 0xe0) >> 5)) >> 2) << 2;
         return true;
       }
     }
@@ -246,11 +275,11 @@ int resolveUprobe(StrRef binary, StrRef symbol, char *path, size_t pathCap, uint
   MappedFile f;
   err = f.open(path);
   if (err < 0) { snprintf(msg, cap, "cannot map uprobe binary %s: %s", path, strerror(-err)); return err; }
-  Elf64_Ehdr eh;
+  Ehdr eh;
   if (f.n >= sizeof eh) memcpy(&eh, f.p, sizeof eh);
-  if (f.n < sizeof eh || memcmp(eh.e_ident, ELFMAG, SELFMAG) || eh.e_ident[EI_CLASS] != ELFCLASS64 ||
-      eh.e_shentsize != sizeof(Elf64_Shdr) || !f.has(eh.e_shoff, (uint64_t)eh.e_shnum * sizeof(Elf64_Shdr))) {
-    snprintf(msg, cap, "uprobe binary %s is not a 64-bit ELF file", path);
+  if (f.n < sizeof eh || memcmp(eh.e_ident, ELFMAG, SELFMAG) || eh.e_ident[EI_CLASS] != kElfClass ||
+      eh.e_shentsize != sizeof(Shdr) || !f.has(eh.e_shoff, (uint64_t)eh.e_shnum * sizeof(Shdr))) {
+    snprintf(msg, cap, "uprobe binary %s is not a " BPFD_ELF_BITS "-bit ELF file", path);
     return -ENOEXEC;
   }
   if (!isAddress && !findSymbol(f, eh, name, &vaddr)) {

@@ -29,6 +29,12 @@
 #else
 #define SDT_ARG "-4@%0"
 #endif
+/* Addresses in the note are pointer-sized: 8 bytes, 4 on 32-bit arm. */
+#if __SIZEOF_POINTER__ == 4
+#define SDT_ADDR ".4byte "
+#else
+#define SDT_ADDR ".8byte "
+#endif
 #define USDT1(provider, name, arg) USDT1_SEM(provider, name, 0, arg)
 /* The same with a semaphore: the note holds its address (SEM: a symbol, or 0). */
 #define USDT1_SEM(provider, name, sem, arg)                                            \
@@ -38,9 +44,9 @@
                        ".4byte 992f-991f, 994f-993f, 3\n"                              \
                        "991: .asciz \"stapsdt\"\n"                                     \
                        "992: .balign 4\n"                                              \
-                       "993: .8byte 990b\n"                                            \
-                       ".8byte _.stapsdt.base\n"                                       \
-                       ".8byte " #sem "\n"                                             \
+                       "993: " SDT_ADDR "990b\n"                                            \
+                       SDT_ADDR "_.stapsdt.base\n"                                       \
+                       SDT_ADDR #sem "\n"                                             \
                        ".asciz \"" #provider "\"\n"                                    \
                        ".asciz \"" #name "\"\n"                                        \
                        ".asciz \"" SDT_ARG "\"\n"                                      \
