@@ -5,6 +5,25 @@
 
 namespace bpfdbcc {
 
+bool readDeviceHandle(const std::string &H, const std::string &Path, std::string &Out,
+                      std::string &Err, size_t Max) {
+  for (;;) {
+    auto R = Device::get().command("FILE_READ " + H + " 262144");
+    std::string Chunk;
+    if (!R || !R->ok() || R->Payload.empty() || !fromBlob(R->Payload[0], Chunk)) {
+      Err = !R ? R.error().message() : !R->ok() ? R->Message : "malformed FILE_READ reply";
+      return false;
+    }
+    if (R->Ret == 0)
+      return true;
+    if (Out.size() + Chunk.size() > Max) {
+      Err = Path + " is larger than " + std::to_string(Max) + " bytes";
+      return false;
+    }
+    Out += Chunk;
+  }
+}
+
 bool readDeviceFile(const std::string &Path, std::string &Out, std::string &Err,
                     size_t Max) {
   Out.clear();
@@ -14,22 +33,7 @@ bool readDeviceFile(const std::string &Path, std::string &Out, std::string &Err,
     return false;
   }
   std::string H = std::to_string(Open->Ret);
-  bool Ok = true;
-  while (Ok) {
-    auto R = Device::get().command("FILE_READ " + H + " 262144");
-    std::string Chunk;
-    if (!R || !R->ok() || R->Payload.empty() || !fromBlob(R->Payload[0], Chunk)) {
-      Err = !R ? R.error().message() : !R->ok() ? R->Message : "malformed FILE_READ reply";
-      Ok = false;
-    } else if (R->Ret == 0) {
-      break;
-    } else if (Out.size() + Chunk.size() > Max) {
-      Err = Path + " is larger than " + std::to_string(Max) + " bytes";
-      Ok = false;
-    } else {
-      Out += Chunk;
-    }
-  }
+  bool Ok = readDeviceHandle(H, Path, Out, Err, Max);
   auto C = Device::get().command("BPF_CLOSE " + H);
   (void)C;
   return Ok;

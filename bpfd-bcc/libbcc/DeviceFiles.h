@@ -12,6 +12,11 @@ namespace bpfdbcc {
 bool readDeviceFile(const std::string &Path, std::string &Out, std::string &Err,
                     size_t Max = size_t(512) << 20);
 
+/// The rest of the device file open as bpfd handle \p H (named \p Path in
+/// messages), appended to \p Out, which may hold at most \p Max bytes.
+bool readDeviceHandle(const std::string &H, const std::string &Path, std::string &Out,
+                      std::string &Err, size_t Max);
+
 } // namespace bpfdbcc
 
 #endif

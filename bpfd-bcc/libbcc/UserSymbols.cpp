@@ -1,5 +1,6 @@
 //===- UserSymbols.cpp - A device process's symbols -----------------------===//
 #include "UserSymbols.h"
+#include "BinaryCache.h"
 #include "DeviceFiles.h"
 #include "Device.h"
 
@@ -135,7 +136,7 @@ bool readMappedFile(int Pid, uint64_t Start, uint64_t End, std::string &Bytes,
                     std::string &Err) {
   char Range[64];
   snprintf(Range, sizeof Range, "%" PRIx64 "-%" PRIx64, Start, End);
-  return readDeviceFile("/proc/" + std::to_string(Pid) + "/map_files/" + Range, Bytes, Err);
+  return readDeviceBinary("/proc/" + std::to_string(Pid) + "/map_files/" + Range, Bytes, Err);
 }
 
 bool executableMappings(int Pid, std::vector<DeviceMapping> &Maps) {
