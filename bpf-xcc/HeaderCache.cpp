@@ -3,7 +3,8 @@
 // An entry file:
 //   bpf-xcc header cache 1
 //   key <hex>
-//   preamble <bytes> <ends at start of line: 0|1> <__COUNTER__>   or: unusable
+//   preamble <bytes> <ends at start of line: 0|1> <__COUNTER__>
+//     or: unusable (no PCH), or: text (a derived result in place of a PCH)
 //   dep <size> <mtime in ns> <path>                    one line per file
 //   pch <length> <xxh3 of the bytes, hex>
 //   <the precompiled header's bytes>
@@ -82,8 +83,8 @@ static std::string depLines(ArrayRef<std::string> Deps) {
   return Text;
 }
 
-HeaderCache::Lookup HeaderCache::find(StringRef Key, CachedPreamble &Out,
-                                      std::string &Why) {
+HeaderCache::Lookup HeaderCache::read(StringRef Key, bool WantText,
+                                      CachedPreamble &Out, std::string &Why) {
   std::string Path = entryPath(Dir, Key);
   auto Buf = MemoryBuffer::getFile(Path, /*IsText=*/false,
                                    /*RequiresNullTerminator=*/false);
@@ -110,7 +111,10 @@ HeaderCache::Lookup HeaderCache::find(StringRef Key, CachedPreamble &Out,
   if (!Line(L))
     return Damaged("truncated");
   bool Unusable = L == "unusable";
-  if (!Unusable) {
+  bool Text = L == "text";
+  if (Text != WantText)
+    return Damaged("another kind of entry");
+  if (!Unusable && !Text) {
     SmallVector<StringRef, 4> F;
     L.split(F, ' ');
     unsigned Sol;
@@ -201,6 +205,30 @@ Error HeaderCache::store(StringRef Key, ArrayRef<std::string> Deps,
                                /*LowerCase=*/true) +
                      "\n";
   return write(Key, Text, PCH);
+}
+
+HeaderCache::Lookup HeaderCache::find(StringRef Key, CachedPreamble &Out,
+                                      std::string &Why) {
+  return read(Key, /*WantText=*/false, Out, Why);
+}
+
+std::optional<std::string> HeaderCache::findText(StringRef Key) {
+  CachedPreamble P;
+  std::string Why;
+  if (read(Key, /*WantText=*/true, P, Why) != Lookup::Hit)
+    return std::nullopt;
+  return P.PCH.str();
+}
+
+Error HeaderCache::storeText(StringRef Key, ArrayRef<std::string> Deps,
+                             StringRef Text) {
+  std::string Head = std::string(Magic) + "key " + Key.str() + "\ntext\n" +
+                     depLines(Deps) + "pch " + std::to_string(Text.size()) +
+                     " " +
+                     utohexstr(xxh3_64bits(arrayRefFromStringRef(Text)),
+                               /*LowerCase=*/true) +
+                     "\n";
+  return write(Key, Head, Text);
 }
 
 Error HeaderCache::storeUnusable(StringRef Key, ArrayRef<std::string> Deps) {

@@ -24,6 +24,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -66,12 +67,21 @@ public:
   /// folder.
   llvm::Error store(llvm::StringRef Key, llvm::ArrayRef<std::string> Deps,
                     const CachedPreamble &P);
+  /// A result derived from files (tracepoint records): stored under \p Key
+  /// as an entry whose files are checked as a preamble's.
+  llvm::Error storeText(llvm::StringRef Key, llvm::ArrayRef<std::string> Deps,
+                        llvm::StringRef Text);
+  /// \p Key's stored text, if any and its files are unchanged.
+  std::optional<std::string> findText(llvm::StringRef Key);
+
   /// Remembers that \p Key's preamble gives diagnostics (never precompiled).
   llvm::Error storeUnusable(llvm::StringRef Key, llvm::ArrayRef<std::string> Deps);
 
   const std::string &dir() const { return Dir; }
 
 private:
+  Lookup read(llvm::StringRef Key, bool WantText, CachedPreamble &Out,
+              std::string &Why);
   llvm::Error write(llvm::StringRef Key, llvm::StringRef Text,
                     llvm::StringRef PCH);
   void trim();

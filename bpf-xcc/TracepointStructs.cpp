@@ -1,10 +1,14 @@
 //===- TracepointStructs.cpp - Tracepoint records from the kernel tree ----===//
 #include "TracepointStructs.h"
+#include "HeaderCache.h"
+#include "HelpersHeader.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/RecordLayout.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Basic/Version.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -12,6 +16,9 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Regex.h"
 #include "llvm/TargetParser/Triple.h"
+
+#include <optional>
+#include <set>
 
 using namespace clang;
 using namespace llvm;
@@ -304,8 +311,7 @@ Error TracepointStructs::readEventsHeader(StringRef Category, StringRef Header) 
   FrontendInput In = Base;
   In.FileName = "/virtual/bpf-xcc/tracepoints/" + sys::path::filename(Header).str() + ".c";
   In.Source = eventsUnit(Header);
-  std::string Trouble;
-  Error E = inspectAST(In, [&](ASTContext &Ctx) {
+  return readUnit(In, Header, [&](ASTContext &Ctx, std::string &Trouble) {
     std::vector<TracepointField> Common;
     unsigned EntrySize = 0;
     if (!commonFields(Ctx, Common, EntrySize)) {
@@ -348,11 +354,6 @@ Error TracepointStructs::readEventsHeader(StringRef Category, StringRef Header) 
     if (Bad)
       Trouble = std::to_string(Bad) + " of its events did not parse";
   });
-  if (E)
-    return E;
-  if (!Trouble.empty())
-    HeaderTrouble[Header.str()] = Trouble;
-  return Error::success();
 }
 
 Error TracepointStructs::readSyscalls() {
@@ -367,8 +368,7 @@ Error TracepointStructs::readSyscalls() {
               "#include <linux/trace_events.h>\n"
               "#undef CONFIG_ARCH_HAS_SYSCALL_WRAPPER\n"
               "#include <linux/syscalls.h>\n";
-  std::string Trouble;
-  Error E = inspectAST(In, [&](ASTContext &Ctx) {
+  return readUnit(In, "linux/syscalls.h", [&](ASTContext &Ctx, std::string &Trouble) {
     std::vector<TracepointField> Common;
     unsigned EntrySize = 0;
     if (!commonFields(Ctx, Common, EntrySize)) {
@@ -409,10 +409,73 @@ Error TracepointStructs::readSyscalls() {
       Events[("syscalls/sys_exit_" + Name).str()] = std::move(Exit);
     }
   });
+}
+
+// The records of one unit from the header cache when it holds them (blocks
+// "event CAT/EV", its format's field lines, "end"; a "trouble" line), else
+// parsed by \p Parse and stored with the files the parse read.
+Error TracepointStructs::readUnit(
+    const FrontendInput &In, StringRef TroubleKey,
+    function_ref<void(ASTContext &, std::string &)> Parse) {
+  std::optional<HeaderCache> Cache;
+  std::string Key;
+  SmallString<256> Cwd;
+  if (!In.CacheDir.empty() && !sys::fs::current_path(Cwd)) {
+    std::string Args;
+    for (const std::string &A : cc1Args(In))
+      Args += A + '\0';
+    Key = HeaderCache::key({"bpf-xcc tracepoint records 1", getClangFullVersion(),
+                            Cwd, Args, helpersHeader(), bccProtoHeader(),
+                            In.VersionHeader, mainFileText(In, 1)});
+    Cache.emplace(In.CacheDir);
+    if (std::optional<std::string> Text = Cache->findText(Key)) {
+      for (StringRef Rest = *Text; !Rest.empty();) {
+        auto [Line, After] = Rest.split('\n');
+        Rest = After;
+        if (Line.consume_front("trouble ")) {
+          HeaderTrouble[TroubleKey.str()] = Line.str();
+        } else if (Line.consume_front("event ")) {
+          size_t End = Rest.find("end\n");
+          if (End == StringRef::npos)
+            break;
+          Events[Line.str()] = parseFormat(Rest.take_front(End));
+          Rest = Rest.drop_front(End + 4);
+        }
+      }
+      return Error::success();
+    }
+  }
+  std::set<std::string> Before;
+  for (const auto &E : Events)
+    Before.insert(E.first);
+  std::string Trouble;
+  std::vector<std::string> Deps;
+  Error E = inspectAST(In, [&](ASTContext &Ctx) {
+    Parse(Ctx, Trouble);
+    const SourceManager &SM = Ctx.getSourceManager();
+    for (auto I = SM.fileinfo_begin(), End = SM.fileinfo_end(); I != End; ++I)
+      if (!I->first.getName().starts_with("/virtual/"))
+        Deps.push_back(I->first.getName().str());
+  });
   if (E)
     return E;
   if (!Trouble.empty())
-    HeaderTrouble["linux/syscalls.h"] = Trouble;
+    HeaderTrouble[TroubleKey.str()] = Trouble;
+  if (Cache) {
+    std::string Text;
+    for (const auto &[Name, Fields] : Events)
+      if (!Before.count(Name))
+        Text += "event " + Name + "\n" + formatText(Fields) + "end\n";
+    if (!Trouble.empty())
+      Text += "trouble " + Trouble + "\n";
+    std::sort(Deps.begin(), Deps.end());
+    if (Error SE = Cache->storeText(Key, Deps, Text)) {
+      if (In.Verbose)
+        errs() << "bpf-xcc: header cache: " << toString(std::move(SE)) << "\n";
+      else
+        consumeError(std::move(SE));
+    }
+  }
   return Error::success();
 }
 

@@ -55,6 +55,9 @@ private:
   std::vector<std::string> headersOf(llvm::StringRef Category);
   llvm::Error readEventsHeader(llvm::StringRef Category, llvm::StringRef Header);
   llvm::Error readSyscalls();
+  llvm::Error
+  readUnit(const FrontendInput &In, llvm::StringRef TroubleKey,
+           llvm::function_ref<void(clang::ASTContext &, std::string &)> Parse);
 
   std::string SourceDir, ArchDir;
   FrontendInput Base;
