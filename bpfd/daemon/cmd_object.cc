@@ -90,8 +90,14 @@ struct Loader {
 
   Loader(Session &session, const Args &args) : s(session), a(args), firstHandle(session.handles().size()) {}
 
+  // Pin paths this load created (not the reused ones): a failed load removes
+  // them, as libbpf unpins what it pinned.
+  struct PinPath { char path[128]; };
+  Vec<PinPath> pinned;
+
   void rollback() {
     while (s.handles().size() > firstHandle) s.closeHandle(&s.handles().back());
+    for (const PinPath &p : pinned) unlink(p.path);
   }
 
   // A map pinned at path already (by an earlier load): reused when it is the
@@ -183,6 +189,9 @@ struct Loader {
         mkdir("/sys/fs/bpf/bpfd", 0700);
         int err = bpfObjPin(fd, path);
         if (err < 0) { fail(s, a, -err, "pinning map '%s' at %s failed: %s", m.name, path, strerror(-err)); return false; }
+        PinPath pp;
+        copyStr(pp.path, sizeof pp.path, StrRef(path));
+        if (!pinned.push(pp)) { unlink(path); fail(s, a, ENOMEM, "out of memory"); return false; }
       }
       char btf[48] = "";
       if (withBtf) snprintf(btf, sizeof btf, " btf_key=%u btf_value=%u", m.btfKey, m.btfValue);

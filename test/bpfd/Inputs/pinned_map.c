@@ -1,6 +1,7 @@
 // A program with a BTF-defined map pinned by name (libbpf's
 // LIBBPF_PIN_BY_NAME: bpfd pins it at /sys/fs/bpf/bpfd/shared_counts).
-// -DWIDE gives the map of the same name a 16-byte value.
+// -DWIDE gives the map of the same name a 16-byte value; -DBROKEN a program
+// the verifier refuses (the lookup's result used without a NULL check).
 #define SEC(name) __attribute__((section(name), used))
 #define __uint(name, val) int (*name)[val]
 #define __type(name, val) typeof(val) *name
@@ -24,7 +25,11 @@ static void *(*bpf_map_lookup_elem)(void *map, const void *key) = (void *)1;
 
 SEC("kprobe/vfs_read") int count_reads(void *ctx) {
   int k = 0;
+#ifdef BROKEN
+  return *(int *)bpf_map_lookup_elem(&shared_counts, &k);
+#else
   return bpf_map_lookup_elem(&shared_counts, &k) != 0;
+#endif
 }
 
 char LICENSE[] SEC("license") = "GPL";
