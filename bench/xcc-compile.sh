@@ -30,7 +30,7 @@ while [ $# -gt 0 ]; do
     --arch) arch=$2; shift 2 ;;
     --only) only+=("$2"); shift 2 ;;
     --jobs) jobs=$2; shift 2 ;;
-    -h|--help) sed -n '2,24p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,23p' "$0"; exit 0 ;;
     *) work=$1; shift ;;
   esac
 done
