@@ -2,6 +2,7 @@
 
 #include "perf_reader.h"
 #include "probe_events.h"
+#include "ringbuf_reader.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -70,6 +71,9 @@ static void releaseHandle(Handle &h) {
   case HandleKind::Reader:
     delete h.reader; // closes every ring, h.fd included
     break;
+  case HandleKind::Ringbuf:
+    delete h.ringbuf; // unmaps the ring, closes h.fd
+    break;
   default:
     close(h.fd);
   }
@@ -88,7 +92,7 @@ void Session::closeAll() {
     for (size_t i = handles_.size(); i-- > 0;) {
       HandleKind k = handles_[i].kind;
       bool attachment = kAnyAttachment & kindBit(k);
-      bool now = pass == 0 ? attachment : pass == 1 ? k == HandleKind::Reader : true;
+      bool now = pass == 0 ? attachment : pass == 1 ? k == HandleKind::Reader || k == HandleKind::Ringbuf : true;
       if (now) {
         releaseHandle(handles_[i]);
         handles_.erase(i);
@@ -134,6 +138,8 @@ const Command kCommands[] = {
     {"BPF_OPEN_PERF_BUFFER", 1, 2, "MAP [PAGES]", cmdOpenPerfBuffer},
     {"PERF_READER_POLL", 2, 33, "TIMEOUT_MS READER [READER...]", cmdPerfReaderPoll},
     {"BPF_CLOSE_PERF_BUFFER", 1, 1, "READER", cmdClosePerfBuffer},
+    {"BPF_OPEN_RINGBUF", 1, 1, "MAP", cmdOpenRingbuf},
+    {"RINGBUF_POLL", 2, 33, "TIMEOUT_MS RINGBUF [RINGBUF...]", cmdRingbufPoll},
     {"BPF_CLOSE", 1, 1, "HANDLE", cmdClose},
     {"BPF_PIN", 2, 2, "HANDLE NAME", cmdPin},
     {"LIST_HANDLES", 0, 0, "", cmdListHandles},

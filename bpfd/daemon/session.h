@@ -9,9 +9,10 @@
 namespace bpfd {
 
 class PerfReader;
+class RingbufReader;
 
 enum class HandleKind { Map, Prog, Kprobe, Kretprobe, Tracepoint, PerfEvent, RawTracepoint, Reader, Btf, Uprobe,
-                        Uretprobe, File, Socket };
+                        Uretprobe, File, Socket, Ringbuf };
 
 struct Handle {
   int fd;
@@ -20,6 +21,7 @@ struct Handle {
   int *extraFds;   // per-CPU perf events beyond fd (BPF_ATTACH_PERF_EVENT)
   int extraCount;
   PerfReader *reader;
+  RingbufReader *ringbuf; // a Ringbuf handle's reader (its fd is the handle)
 };
 
 // Arguments of the command being run.
@@ -90,6 +92,8 @@ void cmdDetach(Session &, const Args &);
 void cmdOpenPerfBuffer(Session &, const Args &);
 void cmdPerfReaderPoll(Session &, const Args &);
 void cmdClosePerfBuffer(Session &, const Args &);
+void cmdOpenRingbuf(Session &, const Args &);
+void cmdRingbufPoll(Session &, const Args &);
 void cmdClose(Session &, const Args &);
 void cmdPin(Session &, const Args &);
 void cmdListHandles(Session &, const Args &);

@@ -93,11 +93,15 @@ def word_values(cmd, word):
     if w in ("MAP",):
         if cmd == "BPF_OPEN_PERF_BUFFER":
             return "{events}", handle_bad("{map}")
+        if cmd == "BPF_OPEN_RINGBUF":
+            return "{ringbuf_map}", handle_bad("{map}") + ["{events}"]
         return "{map}", handle_bad("{prog}")
     if w == "PROG":
         return "{prog}", handle_bad("{map}")
     if w in ("READER", "READER..."):
         return "{reader}", handle_bad("{map}")
+    if w in ("RINGBUF", "RINGBUF..."):
+        return "{ringbuf}", handle_bad("{ringbuf_map}") + ["{reader}"]
     if w == "HANDLE":
         kinds = {"BPF_CLOSE": None, "BPF_DETACH": "{map}", "BPF_PIN": "{file}",
                  "FILE_READ": "{map}"}
@@ -321,6 +325,8 @@ def run(args, table):
     handles["prog"], _ = s.command("BPF_PROG_LOAD kprobe sweep_prog GPL 0 " + GOOD_INSNS)
     handles["events"], _ = s.command("BPF_CREATE_MAP perf_event_array sweep_events 4 4 1 0")
     handles["reader"], _ = s.command("BPF_OPEN_PERF_BUFFER %d 1" % handles["events"])
+    handles["ringbuf_map"], _ = s.command("BPF_CREATE_MAP ringbuf sweep_ringbuf 0 0 4096 0")
+    handles["ringbuf"], _ = s.command("BPF_OPEN_RINGBUF %d" % handles["ringbuf_map"])
     handles["file"], _ = s.command("FILE_OPEN /proc/version")
     closed, _ = s.command("BPF_CREATE_MAP hash sweep_closed 4 4 1 0")
     s.command("BPF_CLOSE %d" % closed)
