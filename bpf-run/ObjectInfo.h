@@ -31,7 +31,7 @@ struct MapInfo {
   uint32_t Type = 0; // BPF_MAP_TYPE_*
   uint32_t KeySize = 0, ValueSize = 0, MaxEntries = 0;
   uint32_t KeyType = 0, ValueType = 0; // BTF ids, 0 when only sizes are known
-  uint32_t EventType = 0;              // perf maps: BTF id of the event struct
+  uint32_t EventType = 0;              // perf and ringbuf maps: BTF id of the event struct
   HistogramKind Histogram = HistogramKind::None;
   std::string HistogramLabel = "value"; // the bucket column's name, like BCC's val_type
   // A program deletes from this map (bpf_map_delete_elem): it pairs entry and

@@ -72,6 +72,7 @@ private:
   Error upload();
   Error openPerfBuffers();
   Error poll(int TimeoutMs);
+  Error pollReaders(StringRef Command, const std::vector<int> &Handles, int TimeoutMs);
   Error printTables(bool Final);
   Expected<std::vector<MapEntry>> dump(const LoadedMap &M);
   StackFormatter stackFormatter();
@@ -84,7 +85,8 @@ private:
   BtfTypes Types;
   ValueFormat Fmt;
   std::vector<LoadedMap> Maps;
-  std::map<int, EventPrinter> Readers; // reader handle -> its event printer
+  std::map<int, EventPrinter> Readers; // perf or ring reader handle -> its event printer
+  std::vector<int> PerfReaders, RingReaders;
   uint64_t Lost = 0;
   // Stack ids: the object's first stack trace map, the device's kallsyms
   // (fetched at the first stack shown), stacks read in this print.
@@ -147,17 +149,20 @@ Error Run::upload() {
 
 Error Run::openPerfBuffers() {
   for (const LoadedMap &M : Maps) {
-    if (M.Info->Type != MapTypePerfEventArray)
+    bool Ring = M.Info->Type == MapTypeRingbuf;
+    if (M.Info->Type != MapTypePerfEventArray && !Ring)
       continue;
     if (!M.Info->EventType) {
-      errs() << "bpf-run: warning: perf map '" << M.Info->Name
+      errs() << "bpf-run: warning: " << (Ring ? "ringbuf" : "perf") << " map '" << M.Info->Name
              << "' has no event type (compile with bpf-xcc, or pass --event "
              << M.Info->Name << "=TYPE); its events are not shown\n";
       continue;
     }
-    Expected<bpfd::Reply> R = mustCommand(S, "BPF_OPEN_PERF_BUFFER " + std::to_string(M.Handle));
+    Expected<bpfd::Reply> R = mustCommand(
+        S, (Ring ? "BPF_OPEN_RINGBUF " : "BPF_OPEN_PERF_BUFFER ") + std::to_string(M.Handle));
     if (!R)
       return R.takeError();
+    (Ring ? RingReaders : PerfReaders).push_back((int)R->Ret);
     Readers.emplace((int)R->Ret,
                     EventPrinter(Fmt, M.Info->EventType, Opts.Clock, stackFormatter()));
   }
@@ -165,9 +170,23 @@ Error Run::openPerfBuffers() {
   return Error::success();
 }
 
+// Perf buffers wait for the timeout, ring buffers are drained after them
+// (or wait themselves when there is no perf buffer): "+ sample H CPU B64" and
+// "+ ringbuf H B64" records both go to the reader's event printer.
 Error Run::poll(int TimeoutMs) {
-  std::string Line = "PERF_READER_POLL " + std::to_string(TimeoutMs);
-  for (const auto &[Reader, Printer] : Readers)
+  if (!PerfReaders.empty()) {
+    if (Error E = pollReaders("PERF_READER_POLL", PerfReaders, TimeoutMs))
+      return E;
+    TimeoutMs = 0;
+  }
+  if (!RingReaders.empty())
+    return pollReaders("RINGBUF_POLL", RingReaders, TimeoutMs);
+  return Error::success();
+}
+
+Error Run::pollReaders(StringRef Command, const std::vector<int> &Handles, int TimeoutMs) {
+  std::string Line = Command.str() + " " + std::to_string(TimeoutMs);
+  for (int Reader : Handles)
     Line += " " + std::to_string(Reader);
   Expected<bpfd::Reply> R = mustCommand(S, Line);
   if (!R)
@@ -176,9 +195,17 @@ Error Run::poll(int TimeoutMs) {
     SmallVector<StringRef, 4> F;
     StringRef(P).split(F, ' ');
     int Reader = 0;
-    if (F.size() != 4 || F[1].getAsInteger(10, Reader) || !Readers.count(Reader))
+    if (F.size() < 3 || F[1].getAsInteger(10, Reader) || !Readers.count(Reader))
       continue;
-    if (F[0] == "sample") {
+    if (F[0] == "ringbuf" && F.size() == 3) {
+      Expected<Blob> Record = decode(F[2], "a ring buffer record");
+      if (!Record)
+        return Record.takeError();
+      Readers.at(Reader).printEvent(outs(), *Record);
+      StackCache.clear();
+    } else if (F.size() != 4) {
+      continue;
+    } else if (F[0] == "sample") {
       Expected<Blob> Sample = decode(F[3], "a perf sample");
       if (!Sample)
         return Sample.takeError();
