@@ -69,8 +69,8 @@ struct MapDecl {
   std::string EventType;
 };
 
-/// The file-scope spelling of what Data (perf_submit's data argument) points
-/// to, or "" where that type has no name at file scope.
+/// The file-scope spelling of what Data (perf_submit's data argument, or a
+/// ring buffer record's) points to, or "" where that type has no name at file scope.
 static std::string submittedType(ASTContext &Ctx, const Expr *Data) {
   QualType Pointee = Data->IgnoreParenImpCasts()->getType()->getPointeeType();
   if (Pointee.isNull())
@@ -96,7 +96,7 @@ static void recordEventFields(MapDecl &MD, const Expr *Data) {
 }
 
 /// Records for bpf-run in section .bpfd.meta (see bpf-run/ObjectInfo.h): the
-/// event type of each perf map, and which maps are BCC histograms.
+/// event type of each perf or ringbuf map, and which maps are BCC histograms.
 static std::string presentationRecords(const std::vector<std::unique_ptr<MapDecl>> &Maps) {
   std::string Out;
   const char *Attr = " __attribute__((section(\".bpfd.meta\"), used));\n";
@@ -423,6 +423,8 @@ void FunctionRewriter::rewriteMapCall(CallExpr *CE) {
     Text = "bpf_map_" + Method.str() + "_elem(" + M + ", " + Args[0] + ")";
   } else if (Method == "ringbuf_output") {
     if (!NeedArgs(3, 3)) return;
+    if (It->second->EventType.empty())
+      It->second->EventType = submittedType(Ctx, CE->getArg(0));
     recordEventFields(*It->second, CE->getArg(0));
     Text = "bpf_ringbuf_output(" + M + ", " + Args[0] + ", " + Args[1] + ", " +
            Args[2] + ")";
@@ -431,8 +433,12 @@ void FunctionRewriter::rewriteMapCall(CallExpr *CE) {
     Text = "bpf_ringbuf_reserve(" + M + ", " + Args[0] + ", 0)";
   } else if (Method == "ringbuf_submit" || Method == "ringbuf_discard") {
     if (!NeedArgs(2, 2)) return;
-    if (Method == "ringbuf_submit")
+    if (Method == "ringbuf_submit") {
+      // The map is the reservation's (BCC's map.ringbuf_submit(data, 0)).
+      if (It->second->EventType.empty())
+        It->second->EventType = submittedType(Ctx, CE->getArg(0));
       recordEventFields(*It->second, CE->getArg(0));
+    }
     Text = "bpf_" + Method.str() + "(" + Args[0] + ", " + Args[1] + ")";
   } else if (Method == "perf_counter_value") {
     if (!NeedArgs(3, 3)) return;
