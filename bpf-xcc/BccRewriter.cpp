@@ -355,9 +355,6 @@ void FunctionRewriter::rewriteMapCall(CallExpr *CE) {
   const std::string LeafPtr =
       MapOfMaps ? "void *" : "__typeof__(" + Map.Info.Name + ".value)";
   const std::string Lookup = "((" + LeafPtr + ")bpf_map_lookup_elem(" + M + ", ";
-  bool ArrayLike = Map.Info.MapType == "BPF_MAP_TYPE_ARRAY" ||
-                   Map.Info.MapType == "BPF_MAP_TYPE_PERCPU_ARRAY";
-  bool PerCPU = StringRef(Map.Info.MapType).contains("PERCPU");
   std::string Text;
   if (Method == "lookup") {
     if (!NeedArgs(1, 1)) return;
@@ -374,25 +371,32 @@ void FunctionRewriter::rewriteMapCall(CallExpr *CE) {
     // As BCC 0.26: lookup_or_init() leaves the program (return 0) when the
     // entry can be neither found nor made, so its pointer is never NULL;
     // lookup_or_try_init() yields NULL then.
-    Text = "({ " + LeafPtr + " __leaf = " + Lookup + Args[0] +
-           ")); if (!__leaf) { bpf_map_update_elem(" + M + ", " + Args[0] +
-           ", " + Args[1] + ", BPF_NOEXIST); __leaf = " + Lookup + Args[0] +
-           "));" + (Method == "lookup_or_init" ? " if (!__leaf) return 0;" : "") +
-           " } __leaf; })";
+    // BCC's names: `leaf` here, `_key`/`_leaf`/`_zleaf` in increment() (a
+    // program's own `__key`, as argdist's, must not be shadowed: it was,
+    // and the key copied was the new variable itself, uninitialised).
+    Text = "({ " + LeafPtr + " leaf = " + Lookup + Args[0] +
+           ")); if (!leaf) { bpf_map_update_elem(" + M + ", " + Args[0] +
+           ", " + Args[1] + ", BPF_NOEXIST); leaf = " + Lookup + Args[0] +
+           "));" + (Method == "lookup_or_init" ? " if (!leaf) return 0;" : "") +
+           " } leaf; })";
   } else if (Method == "increment" || Method == "atomic_increment") {
     if (!NeedArgs(1, 2)) return;
+    // As BCC 0.26: increment() adds in place, atomic_increment() with an
+    // atomic add (lock_xadd); only a BPF_MAP_TYPE_HASH gets a missing entry
+    // created.
     std::string Inc = Args.size() > 1 ? Args[1] : "1";
-    std::string Add = PerCPU ? "(*__leaf) += " + Inc
-                             : "__sync_fetch_and_add(__leaf, " + Inc + ")";
-    Text = "({ __typeof__(*" + Map.Info.Name + ".key) __key = " + Args[0] +
-           "; " + LeafPtr + " __leaf = " + Lookup + "&__key)); if (__leaf) " +
+    std::string Add = Method == "atomic_increment"
+                          ? "__sync_fetch_and_add(_leaf, " + Inc + ")"
+                          : "(*_leaf) += " + Inc;
+    Text = "({ __typeof__(*" + Map.Info.Name + ".key) _key = " + Args[0] +
+           "; " + LeafPtr + " _leaf = " + Lookup + "&_key)); if (_leaf) " +
            Add + ";";
-    if (!ArrayLike)
+    if (Map.Info.MapType == "BPF_MAP_TYPE_HASH")
       Text += " else { __typeof__(*" + Map.Info.Name +
-              ".value) __zleaf; __builtin_memset(&__zleaf, 0, "
-              "sizeof(__zleaf)); __zleaf += " + Inc +
+              ".value) _zleaf; __builtin_memset(&_zleaf, 0, "
+              "sizeof(_zleaf)); _zleaf += " + Inc +
               "; bpf_map_update_elem(" + M +
-              ", &__key, &__zleaf, BPF_NOEXIST); }";
+              ", &_key, &_zleaf, BPF_NOEXIST); }";
     Text += " })";
   } else if (Method == "perf_submit") {
     if (!NeedArgs(3, 3)) return;

@@ -15,8 +15,8 @@ struct val_t { u64 count; u64 bytes; };
 BPF_HASH(stats, u32, struct val_t);
 BPF_HASH(tries, u32, u64);
 
-// REWRITE: struct val_t *v = ({ __typeof__(stats.value) __leaf = ((__typeof__(stats.value))bpf_map_lookup_elem((void *)&stats, &pid)); if (!__leaf) { bpf_map_update_elem((void *)&stats, &pid, &zero, BPF_NOEXIST); __leaf = ((__typeof__(stats.value))bpf_map_lookup_elem((void *)&stats, &pid)); if (!__leaf) return 0; } __leaf; });
-// REWRITE: u64 *t = ({ __typeof__(tries.value) __leaf = ((__typeof__(tries.value))bpf_map_lookup_elem((void *)&tries, &pid)); if (!__leaf) { bpf_map_update_elem((void *)&tries, &pid, &one, BPF_NOEXIST); __leaf = ((__typeof__(tries.value))bpf_map_lookup_elem((void *)&tries, &pid)); } __leaf; });
+// REWRITE: struct val_t *v = ({ __typeof__(stats.value) leaf = ((__typeof__(stats.value))bpf_map_lookup_elem((void *)&stats, &pid)); if (!leaf) { bpf_map_update_elem((void *)&stats, &pid, &zero, BPF_NOEXIST); leaf = ((__typeof__(stats.value))bpf_map_lookup_elem((void *)&stats, &pid)); if (!leaf) return 0; } leaf; });
+// REWRITE: u64 *t = ({ __typeof__(tries.value) leaf = ((__typeof__(tries.value))bpf_map_lookup_elem((void *)&tries, &pid)); if (!leaf) { bpf_map_update_elem((void *)&tries, &pid, &one, BPF_NOEXIST); leaf = ((__typeof__(tries.value))bpf_map_lookup_elem((void *)&tries, &pid)); } leaf; });
 
 // CHECK-LABEL: <kprobe__vfs_read>:
 // CHECK: R_BPF_64_64 stats

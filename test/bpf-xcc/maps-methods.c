@@ -1,7 +1,8 @@
 // BCC map declarations become BTF-defined maps in .maps; map methods become
 // helper calls on them: lookup (1), update/insert (2), delete (3),
 // perf_submit (bpf_perf_event_output, 25), get_stackid (27),
-// increment/atomic_increment (lookup + atomic add, insert for hashes),
+// increment (lookup + add in place) and atomic_increment (lookup + atomic
+// add), a missing entry inserted for BPF_MAP_TYPE_HASH only, as BCC 0.26,
 // lookup_or_try_init; bpf_log2l and bpf_trace_printk (6) from the helpers.
 // REQUIRES: kernel-arm64
 // RUN: bpf-xcc --arch arm64 --kernel %headers_arm64 %s -o %t.o
@@ -37,11 +38,16 @@ BPF_PERCPU_ARRAY(pc, u64, 2);
 // CHECK: call 0x19
 // CHECK: R_BPF_64_64 counts
 // CHECK: call 0x1
-// CHECK: lock *(u64 *)
+// CHECK-NOT: lock
+// CHECK: r1 += 0x1
+// CHECK-NEXT: *(u64 *)(r0 + 0x0) = r1
 // CHECK: R_BPF_64_64 counts
 // CHECK: call 0x2
 // CHECK: R_BPF_64_64 stacks
 // CHECK: call 0x1b
+// CHECK: R_BPF_64_64 arr
+// CHECK: call 0x1
+// CHECK: lock *(u64 *)
 int kprobe__vfs_read(struct pt_regs *ctx, void *file, void *buf, size_t count) {
   u32 pid = bpf_get_current_pid_tgid();
   u64 ts = bpf_ktime_get_ns();
