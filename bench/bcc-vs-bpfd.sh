@@ -54,7 +54,13 @@ src=$build/corpus/x86_64/opensnoop.c
 load_before=$(uptime)
 say "machine load before: $load_before"
 
-kernel=$("$root/scripts/fetch-kernel.sh" x86_64 "$cache")
+# The kernel the cache holds (the guests' own), fetched only when missing:
+# fetching follows Debian's metapackage and would move `current`.
+if [ -d "$cache/kernels/x86_64/current/boot" ]; then
+  kernel=$(readlink -f "$cache/kernels/x86_64/current")
+else
+  kernel=$("$root/scripts/fetch-kernel.sh" x86_64 "$cache")
+fi
 rel=$(basename "$(ls -d "$kernel"/lib/modules/*)")
 headers=$kernel/usr/src/linux-headers-$rel
 [ -d "$headers" ] && [ -f "$kernel/boot/vmlinux-$rel" ] || die "incomplete kernel folder $kernel"

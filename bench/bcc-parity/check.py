@@ -92,8 +92,7 @@ def ensure_outputs(build, cache, tool):
             if time.time() - os.path.getmtime(old) > 86400:
                 shutil.rmtree(old, ignore_errors=True)
         # The kernel and root file system first: the key names them.
-        kernel = subprocess.run([os.path.join(ROOT, "scripts", "fetch-kernel.sh"), "x86_64", cache],
-                                stdout=subprocess.PIPE, text=True, check=True).stdout.strip()
+        kernel = parity.guest_kernel(cache)
         if subprocess.run([os.path.join(ROOT, "scripts", "bcc-rootfs.sh"), cache, kernel],
                           stdout=subprocess.DEVNULL).returncode != 0:
             sys.exit("check: no root file system (scripts/bcc-rootfs.sh failed)")

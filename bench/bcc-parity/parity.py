@@ -279,6 +279,19 @@ def save_native(out, name, dest):
         os.rename(os.path.join(dest, f + ".tmp"), os.path.join(dest, f))
 
 
+def guest_kernel(cache):
+    """The x86_64 kernel the cache holds already (the one the tests and the
+    other guests use, whatever its ABI: another ABI is a cache of its own),
+    fetched only when there is none. Fetching would follow Debian's
+    metapackage and move the cache's `current` to the newest ABI under a
+    running suite."""
+    current = os.path.join(cache, "kernels", "x86_64", "current")
+    if os.path.isdir(os.path.join(current, "boot")):
+        return os.path.realpath(current)
+    return subprocess.run([os.path.join(ROOT, "scripts", "fetch-kernel.sh"), "x86_64", cache],
+                          stdout=subprocess.PIPE, text=True, check=True).stdout.strip()
+
+
 def run_bpfd(guest, name, spec, out, args, kernel, timeout):
     relay = "process:%s %s %s" % (sys.executable, os.path.join(HERE, "relay.py"), guest.data_sock)
     argv = [os.path.join(args.build, "bin", "bpfd-bcc"), "--remote", relay, "--kernel", kernel,
@@ -388,8 +401,7 @@ def main():
     except BlockingIOError:
         say("waiting for another parity guest to end (%s)" % lock.name)
         fcntl.flock(lock, fcntl.LOCK_EX)
-    kernel = subprocess.run([os.path.join(ROOT, "scripts", "fetch-kernel.sh"), "x86_64", args.cache],
-                            stdout=subprocess.PIPE, text=True, check=True).stdout.strip()
+    kernel = guest_kernel(args.cache)
     base = subprocess.run([os.path.join(ROOT, "scripts", "bcc-rootfs.sh"), args.cache, kernel],
                           stdout=subprocess.PIPE, text=True).stdout.strip()
     if not base:

@@ -59,6 +59,14 @@ MODULES = {
 ALL_MODULES = ["ext4", "btrfs", "xfs", "nfs", "nfsv4", "md_mod"]
 
 
+def current_kernel(args):
+    """The unpacked kernel the guests boot: BPFD_CACHE_DIR's (as bpfd-remote
+    reads it), else the build's cache."""
+    return os.path.realpath(os.path.join(
+        os.environ.get("BPFD_CACHE_DIR", os.path.join(args.build, "cache")),
+        "kernels", args.arch, "current"))
+
+
 def module_args(args, tool):
     """--guest-file arguments loading every module of ALL_MODULES when the tool wants one."""
     if args.no_modules or tool not in MODULES:
@@ -67,8 +75,7 @@ def module_args(args, tool):
     import guest_modules
     # sunrpc (nfs) lives in net/, md_mod in drivers/md/
     guest_modules.TREES = tuple(dict.fromkeys(guest_modules.TREES + ("net", "drivers/md")))
-    kernel = os.path.join(os.environ.get("BPFD_CACHE_DIR", os.path.join(args.build, "cache")),
-                          "kernels", args.arch, "current")
+    kernel = current_kernel(args)
     mods = guest_modules.ensure(kernel, args.arch, ALL_MODULES,
                                 cache=os.path.join(args.logs, "cache"))
     return guest_modules.guest_file_args(mods)
@@ -199,12 +206,13 @@ def guest_facts(args, env, modules=False):
                          "guest-facts%s.json" % ("-modules" if modules else ""))
     if os.path.exists(cache) and not args.refresh_facts:
         f = json.load(open(cache))
-        if f.get("version") == FACTS_VERSION:
+        # Facts of another kernel (another ABI, another cache) are read again.
+        if f.get("version") == FACTS_VERSION and f.get("kernel") == current_kernel(args):
             return f
     argv = [os.path.join(args.build, "bin", "bpfd-remote"), "qemu:" + args.arch,
             "--workload", WORKLOAD] + (module_args(args, next(iter(MODULES))) if modules else [])
     s = Bpfd(argv, env)
-    f = {"version": FACTS_VERSION, "greeting": s.greeting}
+    f = {"version": FACTS_VERSION, "kernel": current_kernel(args), "greeting": s.greeting}
     f["release"] = re.search(r"release=(\S+)", s.greeting).group(1)
     f["functions"] = sorted({l.split()[0] for l in (s.read_file(
         "/sys/kernel/tracing/available_filter_functions") or "").splitlines() if l.strip()})
