@@ -92,9 +92,9 @@ def _feature(name, present, reason):
 #   %headers_arm64  its linux-headers-ABI-arm64 tree (the -common tree is its sibling)
 # and what the fetched kernel is, so that no test names Debian's kernel ABI,
 # which moves with every security upload:
-#   %kernel_release_arm64       uname -r of the guest, e.g. 6.1.0-57-arm64
-#   %kernel_abi_arm64           the package ABI, e.g. 6.1.0-57
-#   %kernel_version_code_arm64  LINUX_VERSION_CODE of the headers, e.g. 393664
+#   %kernel_release_arm64       uname -r of the guest: ABI-FLAVOUR, read from boot/config-*
+#   %kernel_abi_arm64           the package ABI: the release without its flavour
+#   %kernel_version_code_arm64  LINUX_VERSION_CODE of the headers' generated version.h
 #   %kernel_version_le32_arm64  the same as llvm-readelf -x prints a little-endian word
 # (likewise _x86_64, _arm, _s390x, _ppc64le). FileCheck takes them with -DNAME=%kernel_release_arm64.
 import glob

@@ -3,8 +3,8 @@
 // The rewrite's key copy is BCC's `_key`; it was `__key`, which shadowed the
 // program's: `__typeof__(...) __key = __key;` copied the new, uninitialised
 // variable, LLVM dropped the store, and the lookup read an unwritten stack
-// slot (refused by 6.1.0-54's verifier, "invalid indirect read from stack";
-// accepted by later 6.1 kernels, which then counted under garbage keys:
+// slot (refused by an older 6.1 verifier, "invalid indirect read from stack";
+// accepted by a later one, which then counted under garbage keys:
 // argdist -C showed many "total calls" rows).
 // REQUIRES: kernel-arm64
 // RUN: bpf-xcc --arch arm64 --kernel %headers_arm64 %s -o %t.o --emit-c | grep -v "^//" | FileCheck %s --check-prefix=REWRITE
