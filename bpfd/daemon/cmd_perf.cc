@@ -9,6 +9,13 @@
 
 namespace bpfd {
 
+void waitForInput(Vec<struct pollfd> &pfds, uint64_t timeoutMs) {
+  struct pollfd out = {1, 0, 0};
+  pfds.push(out);
+  int ready = poll(pfds.data(), pfds.size(), 0);
+  if (ready == 0 && timeoutMs) poll(pfds.data(), pfds.size(), (int)timeoutMs);
+}
+
 void cmdOpenPerfBuffer(Session &s, const Args &a) {
   Handle *m = s.findHandle(a.v[0], a, kindBit(HandleKind::Map));
   if (!m) return;
@@ -47,14 +54,8 @@ void cmdPerfReaderPoll(Session &s, const Args &a) {
       struct pollfd p = {ring.fd, POLLIN, 0};
       pfds.push(p);
     }
-  // stdout too: POLLERR/POLLHUP once its reader is gone (the link died), so
-  // that a dead session does not wait out the timeout.
-  struct pollfd out = {1, 0, 0};
-  pfds.push(out);
-  // Wait only if nothing is buffered yet.
-  int ready = poll(pfds.data(), pfds.size(), 0);
-  if (ready == 0 && timeout) poll(pfds.data(), pfds.size(), (int)timeout);
-  size_t total = drainInTimeOrder(readers, s.out(), 4096);
+  waitForInput(pfds, timeout);
+  size_t total = drainInTimeOrder(readers, s.out(), kMaxPollRecords);
   succeed(s, a, (int64_t)total);
 }
 

@@ -35,13 +35,9 @@ void cmdRingbufPoll(Session &s, const Args &a) {
     struct pollfd p = {h->fd, POLLIN, 0};
     if (!readers.push(h->ringbuf) || !pfds.push(p)) { fail(s, a, ENOMEM, "out of memory"); return; }
   }
-  // stdout too, as in PERF_READER_POLL: a dead link ends the wait.
-  struct pollfd out = {1, 0, 0};
-  pfds.push(out);
-  int ready = poll(pfds.data(), pfds.size(), 0);
-  if (ready == 0 && timeout) poll(pfds.data(), pfds.size(), (int)timeout);
+  waitForInput(pfds, timeout);
   size_t total = 0;
-  for (RingbufReader *r : readers) total += r->drain(s.out(), 4096 - total);
+  for (RingbufReader *r : readers) total += r->drain(s.out(), kMaxPollRecords - total);
   succeed(s, a, (int64_t)total);
 }
 

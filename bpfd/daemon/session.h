@@ -6,6 +6,8 @@
 #include "reply.h"
 #include "tokenizer.h"
 
+#include <poll.h>
+
 namespace bpfd {
 
 class PerfReader;
@@ -89,6 +91,14 @@ void cmdAttachTracepoint(Session &, const Args &);
 void cmdAttachRawTracepoint(Session &, const Args &);
 void cmdAttachPerfEvent(Session &, const Args &);
 void cmdDetach(Session &, const Args &);
+// The wait of a poll command (PERF_READER_POLL, RINGBUF_POLL): none if one of
+// pfds is ready, else up to timeoutMs. Standard output is added to pfds:
+// POLLERR/POLLHUP once its reader is gone (the link died), so that a dead
+// session does not wait out the timeout. A poll returns at most
+// kMaxPollRecords records.
+void waitForInput(Vec<struct pollfd> &pfds, uint64_t timeoutMs);
+constexpr size_t kMaxPollRecords = 4096;
+
 void cmdOpenPerfBuffer(Session &, const Args &);
 void cmdPerfReaderPoll(Session &, const Args &);
 void cmdClosePerfBuffer(Session &, const Args &);
