@@ -4,7 +4,7 @@
 #   bpfd / stand-in  the same guest and initramfs path with a trivial bpfd
 #                    stand-in (the guest workload's "greet" mode): what bpfd's
 #                    own start-up adds to a boot
-#   a72 / max        arm64 with -cpu cortex-a72 (the harness default) against
+#   a76 / max        arm64 with -cpu cortex-a76 (the harness default) against
 #                    -cpu max (pointer-authentication emulation)
 # Each round runs every configuration once, interleaved, so that the load of
 # this shared machine hits them alike; medians are reported.
@@ -62,5 +62,5 @@ done
 echo "ratios:"
 echo "  arm64  bpfd / stand-in      $(ratio "${med[arm64-bpfd]}" "${med[arm64-standin]}")"
 echo "  x86_64 bpfd / stand-in      $(ratio "${med[x86_64-bpfd]}" "${med[x86_64-standin]}")"
-echo "  arm64  cortex-a72 / max     $(ratio "${med[arm64-bpfd]}" "${med[arm64-max]}")"
+echo "  arm64  cortex-a76 / max     $(ratio "${med[arm64-bpfd]}" "${med[arm64-max]}")"
 echo "  x86_64 / arm64 (bpfd)       $(ratio "${med[x86_64-bpfd]}" "${med[arm64-bpfd]}")"

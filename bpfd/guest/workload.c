@@ -11,6 +11,11 @@
  *         exec:PATH[,ARG...]  fork, exec PATH with the ARGs, wait
  *         spawn:PATH[,ARG...] the same without waiting (the child runs on
  *                        beside this one; children are reaped at exit)
+ *         coldexec:PATH[,ARG...] exec: with PATH and the ARGs on a page of
+ *                        their own that the child does not touch before
+ *                        execve: fork leaves the child's entry for it "old",
+ *                        so a CPU without hardware access-flag updates
+ *                        faults on a probe's no-fault read of the strings
  *         read:PATH      open PATH read-only, read it to its end, close
  *         dio:DEV        write then read 4 KiB of block device DEV with
  *                        O_DIRECT (offsets move on 4 KiB a round)
@@ -37,6 +42,7 @@
 #include <net/if.h>
 #include <netinet/in.h>
 #include <sys/ioctl.h>
+#include <sys/mman.h>
 #include <sys/socket.h>
 #include <sys/utsname.h>
 #include <sys/wait.h>
@@ -47,7 +53,7 @@ static void usage(FILE *out) {
   fputs("usage: workload [-n COUNT] [-i INTERVAL_MS] ACTION...\n"
         "       workload greet [ARCH] | true | false\n"
         "actions: open:PATH read:PATH write:PATH unlink:PATH exec:PATH[,ARG...]\n"
-        "         spawn:PATH[,ARG...]\n"
+        "         spawn:PATH[,ARG...] coldexec:PATH[,ARG...]\n"
         "         dio:DEV connect:PORT getpid\n"
         "         sleep:MS print:TEXT\n",
         out);
@@ -59,11 +65,12 @@ static void sleep_ms(long ms) {
     ;
 }
 
-static int do_exec(const char *spec, int wait_for_it) {
-  char copy[1024];
+/* Forks and execs the comma-separated PATH[,ARG...] of spec from the buffer
+ * copy (the caller's: its stack, or a page of its own for coldexec:). */
+static int do_exec_from(char *copy, size_t copy_size, const char *spec, int wait_for_it) {
   char *argv[32];
   int argc = 0;
-  snprintf(copy, sizeof(copy), "%s", spec);
+  snprintf(copy, copy_size, "%s", spec);
   char *save = NULL;
   for (char *w = strtok_r(copy, ",", &save); w && argc < 31; w = strtok_r(NULL, ",", &save))
     argv[argc++] = w;
@@ -85,6 +92,22 @@ static int do_exec(const char *spec, int wait_for_it) {
       ;
   }
   return 0;
+}
+
+static int do_exec(const char *spec, int wait_for_it) {
+  char copy[1024];
+  return do_exec_from(copy, sizeof(copy), spec, wait_for_it);
+}
+
+/* exec: from a page that holds nothing else; unmapped again afterwards. */
+static int do_cold_exec(const char *spec) {
+  size_t page = (size_t)sysconf(_SC_PAGESIZE);
+  char *copy = mmap(NULL, page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (copy == MAP_FAILED)
+    return -1;
+  int ret = do_exec_from(copy, page, spec, 1);
+  munmap(copy, page);
+  return ret;
 }
 
 /* O_DIRECT I/O on a block device: one aligned 4 KiB write, then its read. */
@@ -227,6 +250,8 @@ static int run_action(const char *action) {
   }
   if (IS("spawn"))
     return do_exec(arg, 0) == 0 ? 0 : (fprintf(stderr, "workload: cannot fork for '%s'\n", arg), -1);
+  if (IS("coldexec"))
+    return do_cold_exec(arg) == 0 ? 0 : (fprintf(stderr, "workload: cannot fork for '%s'\n", arg), -1);
   if (IS("exec"))
     return do_exec(arg, 1) == 0 ? 0 : (fprintf(stderr, "workload: cannot fork for '%s'\n", arg), -1);
   if (IS("sleep")) {

@@ -56,7 +56,12 @@ struct ArchInfo {
   const char *BlockDevice;   // virtio-blk device on this machine
 };
 
-const ArchInfo Arm64 = {"arm64", "qemu-system-aarch64", "virt", "", "vmlinuz-", "cortex-a72",
+// arm64: cortex-a76, an ARMv8.2 phone core with hardware access-flag updates
+// (FEAT_HAFDBS) as every arm64 phone core since the A55 has. The ARMv8.0
+// cortex-a72 has none: after fork the child's page-table entries are "old",
+// and a probe's no-fault read of a page the child has not touched since
+// faults (execsnoop lost exec'd arguments on one boot in three).
+const ArchInfo Arm64 = {"arm64", "qemu-system-aarch64", "virt", "", "vmlinuz-", "cortex-a76",
                         "ttyAMA0", "virtio-serial-device",
                         {"virtio_mmio", "virtio_console"}, "virtio-blk-device"};
 // x86_64: no_timer_check, since the IO-APIC timer check panics the TCG
@@ -306,7 +311,7 @@ Error QemuTransport::buildInitramfs(const std::string &KernelDir, const std::str
 }
 
 Error QemuTransport::launch(const std::string &Image) {
-  std::string Cpu = Options.QemuCpu.empty() ? Arch.DefaultCpu : Options.QemuCpu;
+  std::string Cpu = Options.QemuCpu.empty() ? envOr("BPFD_QEMU_CPU", Arch.DefaultCpu) : Options.QemuCpu;
   std::vector<std::string> Argv = {Arch.Qemu};
   if (Arch.Machine)
     Argv.insert(Argv.end(), {"-M", Arch.Machine});

@@ -68,7 +68,8 @@ struct SessionOptions {
   unsigned MemoryMiB = 0;
   /// qemu: the guest's virtual CPUs; 0: $BPFD_QEMU_CPUS, else 1.
   unsigned Cpus = 0;
-  /// qemu: -cpu model (default cortex-a72 on arm64, max on x86_64).
+  /// qemu: -cpu model (default: $BPFD_QEMU_CPU, else cortex-a76 on arm64, max
+  /// on x86_64).
   std::string QemuCpu;
   /// Seconds allowed for each step: boot to greeting, each reply, shutdown.
   double Timeout = 120;
