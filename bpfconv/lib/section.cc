@@ -88,6 +88,8 @@ struct Rule {
   const char *prefix;  // matched with its '/'
   uint32_t type;
   AttachKind kind;
+  uint32_t attachType = 0; // BTF-attached kinds: expected_attach_type
+  bool sleepable = false;
 };
 } // namespace
 
@@ -102,6 +104,16 @@ static const Rule kAttachRules[] = {
     {"raw_tracepoint", ProgRawTracepoint, AttachKind::RawTracepoint},
     {"raw_tp", ProgRawTracepoint, AttachKind::RawTracepoint},
     {"perf_event", ProgPerfEvent, AttachKind::PerfEvent},
+    {"fentry", ProgTracing, AttachKind::Fentry, AttachTraceFentry},
+    {"fentry.s", ProgTracing, AttachKind::Fentry, AttachTraceFentry, true},
+    {"fexit", ProgTracing, AttachKind::Fexit, AttachTraceFexit},
+    {"fexit.s", ProgTracing, AttachKind::Fexit, AttachTraceFexit, true},
+    {"fmod_ret", ProgTracing, AttachKind::FmodRet, AttachModifyReturn},
+    {"fmod_ret.s", ProgTracing, AttachKind::FmodRet, AttachModifyReturn, true},
+    {"tp_btf", ProgTracing, AttachKind::TpBtf, AttachTraceRawTp},
+    {"tp_btf.s", ProgTracing, AttachKind::TpBtf, AttachTraceRawTp, true},
+    {"lsm", ProgLsm, AttachKind::Lsm, AttachLsmMac},
+    {"lsm.s", ProgLsm, AttachKind::Lsm, AttachLsmMac, true},
 };
 
 // Sections that name a program type only (libbpf's SEC("kprobe") etc.); a
@@ -155,6 +167,23 @@ static int parseTarget(Span section, SectionInfo *out, char *err, size_t cap) {
   case AttachKind::RawTracepoint:
     out->first = t;
     break;
+  case AttachKind::Fentry:
+  case AttachKind::Fexit:
+  case AttachKind::FmodRet:
+  case AttachKind::TpBtf:
+  case AttachKind::Lsm:
+    // A C identifier: it is looked up by name in the kernel's BTF.
+    for (size_t i = 0; i < t.n; ++i) {
+      char c = t.p[i];
+      bool alpha = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+      if (!alpha && !(i && c >= '0' && c <= '9'))
+        return fail(err, cap, -EINVAL, "section '%.*s': expected %s/%s, a C identifier", s, section.p,
+                    attachKindName(out->kind), out->kind == AttachKind::TpBtf ? "TRACEPOINT"
+                                                : out->kind == AttachKind::Lsm  ? "HOOK"
+                                                                                : "FUNCTION");
+    }
+    out->first = t;
+    break;
   case AttachKind::PerfEvent:
     return parsePerfSpec(t, out, err, cap);
   case AttachKind::None:
@@ -176,7 +205,19 @@ int parseSection(Span section, SectionInfo *out, char *err, size_t cap) {
     out->progType = r.type;
     out->kind = r.kind;
     out->target = Span(section.p + l + 1, section.n - l - 1);
+    out->attachType = r.attachType;
+    out->sleepable = r.sleepable;
     return parseTarget(section, out, err, cap);
+  }
+  // A BTF-attached kind without its target cannot even be loaded: the
+  // kernel wants the target's BTF id at load time.
+  for (const Rule &r : kAttachRules) {
+    size_t l = strlen(r.prefix);
+    if (r.attachType && (section.eq(r.prefix) || (startsWith(section, r.prefix) && section.n == l + 1 &&
+                                                  section.p[l] == '/')))
+      return fail(err, cap, -EINVAL, "section '%.*s': expected %s/%s (the target is needed to load it)",
+                  (int)section.n, section.p, r.prefix,
+                  r.kind == AttachKind::TpBtf ? "TRACEPOINT" : r.kind == AttachKind::Lsm ? "HOOK" : "FUNCTION");
   }
   for (const Rule &r : kTypeRules) {
     size_t l = strlen(r.prefix);
@@ -197,8 +238,25 @@ const char *attachKindName(AttachKind kind) {
   case AttachKind::Tracepoint: return "tracepoint";
   case AttachKind::RawTracepoint: return "raw_tracepoint";
   case AttachKind::PerfEvent: return "perf_event";
+  case AttachKind::Fentry: return "fentry";
+  case AttachKind::Fexit: return "fexit";
+  case AttachKind::FmodRet: return "fmod_ret";
+  case AttachKind::TpBtf: return "tp_btf";
+  case AttachKind::Lsm: return "lsm";
   case AttachKind::None: break;
   }
+  return "";
+}
+
+bool attachesByBtf(AttachKind kind) {
+  return kind == AttachKind::Fentry || kind == AttachKind::Fexit || kind == AttachKind::FmodRet ||
+         kind == AttachKind::TpBtf || kind == AttachKind::Lsm;
+}
+
+const char *btfTargetPrefix(AttachKind kind, uint32_t *btfKind) {
+  *btfKind = kind == AttachKind::TpBtf ? BtfKindTypedef : BtfKindFunc;
+  if (kind == AttachKind::TpBtf) return "btf_trace_";
+  if (kind == AttachKind::Lsm) return "bpf_lsm_";
   return "";
 }
 

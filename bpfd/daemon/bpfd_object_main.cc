@@ -83,9 +83,12 @@ int main(int argc, char **argv) {
            m.name, m.type, m.keySize, m.valueSize, m.maxEntries, m.flags, m.pinning,
            m.origin == MapOrigin::DataSection ? (m.freeze ? " data=ro" : " data=rw") : "", m.btfKey, m.btfValue);
   for (auto &p : plan.progs) {
-    printf("prog %s section=%s type=%u attach=%s:%s insns=%zu func_info=%zu line_info=%zu core=%zu%s\n", p.name,
+    char btfAttach[48] = "";
+    if (bpfconv::attachesByBtf(p.attach))
+      snprintf(btfAttach, sizeof btfAttach, " attach_type=%u%s", p.attachType, p.sleepable ? " sleepable" : "");
+    printf("prog %s section=%s type=%u attach=%s:%s insns=%zu func_info=%zu line_info=%zu core=%zu%s%s\n", p.name,
            p.section, p.type, attachName(p.attach), p.target, p.insnCount, p.funcCount, p.lineCount, p.coreCount,
-           p.btfExtIncomplete ? " (incomplete .BTF.ext: none)" : "");
+           p.btfExtIncomplete ? " (incomplete .BTF.ext: none)" : "", btfAttach);
     for (size_t i = 0; i < p.refCount; ++i) {
       const MapRef &r = plan.refs[p.refStart + i];
       printf("  ref insn=%u map=%s%s", r.insn, plan.maps[r.map].name, r.value ? " value" : "");

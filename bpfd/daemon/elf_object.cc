@@ -559,6 +559,8 @@ bool Parser::readPrograms() {
         return fail("program '%s': %s", spec.name, why);
       spec.type = info.progType;
       spec.attach = info.kind;
+      spec.attachType = info.attachType;
+      spec.sleepable = info.sleepable;
       copyStr(spec.target, sizeof spec.target, StrRef(info.target.p, info.target.n));
       if (!buildProgram((uint16_t)i, sym, &spec)) return false;
       if (plan_->progs.size() >= 1024 || !plan_->progs.push(spec)) return fail("too many programs");
@@ -589,6 +591,10 @@ bool Parser::readAttachPoints() {
     if (info.progType != p.type || !bpfconv::attaches(info))
       return fail(".bpfd.target: attach point '%.*s' of '%s' is not one for its program type (section %s)",
                   (int)e.section.n, e.section.p, p.name, p.section);
+    if (bpfconv::attachesByBtf(info.kind) || bpfconv::attachesByBtf(p.attach))
+      return fail(".bpfd.target: attach point '%.*s' of '%s': a %s program is loaded for its section's target "
+                  "alone and attaches nowhere else", (int)e.section.n, e.section.p, p.name,
+                  bpfconv::attachKindName(p.attach));
     AttachPoint a;
     a.prog = (uint32_t)prog;
     if (e.section.n >= sizeof a.section)

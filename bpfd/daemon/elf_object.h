@@ -44,6 +44,10 @@ struct ProgSpec {
   uint32_t type;
   AttachKind attach;  // of its section; None: loaded only (also bare kprobe/uprobe sections)
   char target[256];   // the section's attach point (after "KIND/"), for messages
+  // BTF-attached kinds (bpfconv::attachesByBtf): the expected_attach_type and
+  // BPF_F_SLEEPABLE of the ".s" sections; the target is looked up at load.
+  uint32_t attachType;
+  bool sleepable;
   size_t insnStart, insnCount; // in ObjectPlan::insns
   size_t refStart, refCount;   // in ObjectPlan::refs
   // .BTF.ext records of the program and its appended subprograms, insn_off

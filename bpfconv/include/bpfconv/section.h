@@ -14,6 +14,13 @@
 //   tracepoint/CAT/NAME       tp/CAT/NAME
 //   raw_tracepoint/NAME       raw_tp/NAME
 //   perf_event/TYPE/CONFIG/freq=HZ | period=N   (attached on every CPU)
+//   fentry/FUNC  fexit/FUNC  fmod_ret/FUNC   program type tracing, attached
+//                             at the kernel's BTF FUNC named FUNC
+//   tp_btf/NAME               tracing, at the BTF typedef btf_trace_NAME
+//   lsm/HOOK                  lsm, at the BTF FUNC bpf_lsm_HOOK
+//   fentry.s/ fexit.s/ fmod_ret.s/ lsm.s/   the same, sleepable
+//                             (these five take their target at load time:
+//                             expected_attach_type and the target's BTF id)
 //   kprobe kretprobe uprobe uretprobe perf_event socket xdp classifier tc
 //   cgroup_skb/ingress cgroup_skb/egress      a type only: loaded, not attached
 //   (a bare name may carry a "/suffix" that only names the program, as libbpf)
@@ -47,6 +54,11 @@ enum class AttachKind : uint8_t {
   Tracepoint,
   RawTracepoint,
   PerfEvent,
+  Fentry,     // the BTF-attached kinds: see btfTargetPrefix()
+  Fexit,
+  FmodRet,
+  TpBtf,
+  Lsm,
 };
 
 /// The kernel's program types this grammar names (linux/bpf.h's values).
@@ -59,6 +71,24 @@ enum ProgType : uint32_t {
   ProgPerfEvent = 7,
   ProgCgroupSkb = 8,
   ProgRawTracepoint = 17,
+  ProgTracing = 26,
+  ProgLsm = 29,
+};
+
+/// The expected_attach_type a BTF-attached program is loaded with
+/// (linux/bpf.h's enum bpf_attach_type).
+enum AttachType : uint32_t {
+  AttachTraceRawTp = 23,
+  AttachTraceFentry = 24,
+  AttachTraceFexit = 25,
+  AttachModifyReturn = 26,
+  AttachLsmMac = 27,
+};
+
+/// BTF kinds (linux/btf.h's BTF_KIND_*) a target is looked up as.
+enum BtfTargetKind : uint32_t {
+  BtfKindTypedef = 8,
+  BtfKindFunc = 12,
 };
 
 struct SectionInfo {
@@ -74,6 +104,11 @@ struct SectionInfo {
   uint32_t perfType = 0;
   uint64_t perfConfig = 0, perfRate = 0;
   bool perfFreq = false;
+  // BTF-attached kinds (Fentry... Lsm): the target in `first`, the
+  // expected_attach_type, and whether the program is sleepable
+  // (BPF_F_SLEEPABLE, the ".s" sections).
+  uint32_t attachType = 0;
+  bool sleepable = false;
 };
 
 /// Parses \p section. Returns 0 and fills \p out, or a negative errno with a
@@ -88,6 +123,16 @@ bool parseUnsigned(Span s, uint64_t *out);
 
 /// The kind's name as in a section ("kprobe", "tracepoint", ... "" for None).
 const char *attachKindName(AttachKind kind);
+
+/// True for the kinds whose target is fixed when the program is loaded (its
+/// BTF id in the kernel's BTF), attached with BPF_RAW_TRACEPOINT_OPEN.
+bool attachesByBtf(AttachKind kind);
+
+/// Where a BTF-attached program's target is in the kernel's BTF: a type of
+/// kind *btfKind named prefix + target ("btf_trace_" + NAME, a typedef, for
+/// tp_btf; "bpf_lsm_" + HOOK, a FUNC, for lsm; the FUNC itself otherwise).
+/// Returns the prefix, "" for the kinds without one.
+const char *btfTargetPrefix(AttachKind kind, uint32_t *btfKind);
 
 /// True if \p section names a program type whose programs run without an
 /// attach point (socket filters, xdp, tc...) or an attach kind bpfd attaches.
