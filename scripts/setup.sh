@@ -74,6 +74,10 @@ packages=(
   debootstrap  # bench/bcc-vs-bpfd.sh: the Debian 12 root file system with BCC for its guest
   chromium  # test/flamegraph/browser.test: the flame-graph SVG in a headless browser
   systemtap-sdt-dev  # test/usdt: <sys/sdt.h> for the USDT probe targets
+  # libbpf-peer: the static loader built for the guests from Debian's libbpf
+  # (libbpf.a and its libelf, zlib and zstd, for x86_64 and arm64), and the
+  # <bpf/*.h> headers of test/libbpf-peer's libbpf-style objects
+  libbpf-dev libbpf-dev:arm64 libelf-dev:arm64 zlib1g-dev:arm64 libzstd-dev:arm64
 )
 
 missing=()
