@@ -242,7 +242,7 @@ void *bcc_usdt_new_frompid(int pid, const char *path) {
     if (!Seen.insert(M.Path).second)
       continue;
     std::string Bytes, Err;
-    if (!readMappedFile(pid, M.Start, M.End, Bytes, Err)) {
+    if (!readMappedFile(pid, M, Bytes, Err)) {
       if (verbose())
         warn("USDT probes of " + M.Path + " (pid " + std::to_string(pid) + "): " + Err);
       continue;
@@ -270,42 +270,29 @@ void *bcc_usdt_new_frompath(const char *path) {
     return nullptr;
   // bpfd opens a binary outside /proc and /sys only as a process's mapping:
   // find a device process that maps it.
-  auto List = Device::get().command("FILE_LIST /proc");
-  if (List && List->ok())
-    for (const std::string &Line : List->Payload) {
-      size_t Sp = Line.find(' ');
-      if (Sp == std::string::npos)
-        continue;
-      std::string Name = Line.substr(Sp + 1);
-      if (Name.empty() || Name.find_first_not_of("0123456789") != std::string::npos)
-        continue;
-      std::vector<DeviceMapping> Maps;
-      if (!executableMappings(std::stoi(Name), Maps))
-        continue;
-      for (const DeviceMapping &M : Maps) {
-        if (M.Path != path)
-          continue;
-        std::string Bytes, Err;
-        if (!readMappedFile(std::stoi(Name), M.Start, M.End, Bytes, Err))
-          break;
-        auto B = usdt::readBinary(Bytes, path);
-        if (!B) {
-          warn(toString(B.takeError()));
-          return nullptr;
-        }
-        auto C = std::make_unique<Context>();
-        auto F = std::make_unique<File>();
-        F->B = std::move(*B);
-        addFile(*C, std::move(F));
-        if (verbose())
-          warn(std::string("USDT probes of ") + path + " read through process " + Name);
-        return C.release();
-      }
-    }
-  warn(std::string("USDT probes of ") + path +
-       ": no process on the device maps it (bpfd reads a binary through a process that "
-       "runs it; start it, or give -p PID)");
-  return nullptr;
+  auto Found = bpfd::findMappingProcess(deviceCommand(), path);
+  if (!Found) {
+    warn("USDT probes of " + Found.error().message() + "; start it, or give -p PID");
+    return nullptr;
+  }
+  std::string Bytes, Err;
+  if (!readMappedFile(Found->Pid, Found->Mapping, Bytes, Err)) {
+    warn("USDT probes of " + std::string(path) + ": " + Err);
+    return nullptr;
+  }
+  auto B = usdt::readBinary(Bytes, path);
+  if (!B) {
+    warn(toString(B.takeError()));
+    return nullptr;
+  }
+  auto C = std::make_unique<Context>();
+  auto F = std::make_unique<File>();
+  F->B = std::move(*B);
+  addFile(*C, std::move(F));
+  if (verbose())
+    warn(std::string("USDT probes of ") + path + " read through process " +
+         std::to_string(Found->Pid));
+  return C.release();
 }
 
 void bcc_usdt_close(void *usdt) { delete static_cast<Context *>(usdt); }

@@ -2,6 +2,7 @@
 #include "Device.h"
 
 #include "llvm/Support/Base64.h"
+#include "bpfd/Blob.h"
 
 #include <cerrno>
 #include <cstdlib>
@@ -160,16 +161,9 @@ std::string toBlob(const void *Data, size_t Size) {
 }
 
 bool fromBlob(const std::string &Blob, std::string &Out) {
-  Out.clear();
-  if (Blob == "-")
-    return true;
-  std::vector<char> Bytes;
-  if (llvm::Error E = llvm::decodeBase64(Blob, Bytes)) {
-    llvm::consumeError(std::move(E));
-    return false;
-  }
-  Out.assign(Bytes.begin(), Bytes.end());
-  return true;
+  auto Bytes = bpfd::decodeBlob(Blob);
+  Out = Bytes ? std::move(*Bytes) : std::string();
+  return bool(Bytes);
 }
 
 int setErrno(const bpfd::Reply &R) {

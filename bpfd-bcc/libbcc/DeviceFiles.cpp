@@ -3,40 +3,61 @@
 #include "Device.h"
 #include "Module.h"
 
+#include "bpfd/BinaryCache.h"
+
 namespace bpfdbcc {
 
-bool readDeviceHandle(const std::string &H, const std::string &Path, std::string &Out,
-                      std::string &Err, size_t Max) {
-  for (;;) {
-    auto R = Device::get().command("FILE_READ " + H + " 262144");
-    std::string Chunk;
-    if (!R || !R->ok() || R->Payload.empty() || !fromBlob(R->Payload[0], Chunk)) {
-      Err = !R ? R.error().message() : !R->ok() ? R->Message : "malformed FILE_READ reply";
-      return false;
-    }
-    if (R->Ret == 0)
-      return true;
-    if (Out.size() + Chunk.size() > Max) {
-      Err = Path + " is larger than " + std::to_string(Max) + " bytes";
-      return false;
-    }
-    Out += Chunk;
-  }
+namespace {
+
+std::string binaryCacheDir() {
+  std::string Dir = Device::env("BPFD_BCC_CACHE_DIR");
+  if (!Dir.empty())
+    return Dir;
+  std::string Xdg = Device::env("XDG_CACHE_HOME");
+  if (!Xdg.empty())
+    return Xdg + "/bpfd-bcc/binaries";
+  std::string Home = Device::env("HOME");
+  return (Home.empty() ? std::string("/tmp") : Home) + "/.cache/bpfd-bcc/binaries";
 }
 
-bool readDeviceFile(const std::string &Path, std::string &Out, std::string &Err,
-                    size_t Max) {
-  Out.clear();
-  auto Open = Device::get().command("FILE_OPEN " + quoteToken(Path));
-  if (!Open || !Open->ok()) {
-    Err = Open ? Open->Message : Open.error().message();
+} // namespace
+
+bpfd::CommandFn deviceCommand() {
+  return [](const std::string &Line) { return Device::get().command(Line); };
+}
+
+bool readDeviceFile(const std::string &Path, std::string &Out, std::string &Err, size_t Max) {
+  auto Text = bpfd::readDeviceFile(deviceCommand(), Path, Max);
+  if (!Text) {
+    Err = Text.error().message();
     return false;
   }
-  std::string H = std::to_string(Open->Ret);
-  bool Ok = readDeviceHandle(H, Path, Out, Err, Max);
-  auto C = Device::get().command("BPF_CLOSE " + H);
-  (void)C;
-  return Ok;
+  Out = std::move(*Text);
+  return true;
+}
+
+bool executableMappings(int Pid, std::vector<DeviceMapping> &Out) {
+  auto Maps = bpfd::executableMappings(deviceCommand(), Pid);
+  if (!Maps) {
+    Out.clear();
+    return false;
+  }
+  Out = std::move(*Maps);
+  return true;
+}
+
+bool readMappedFile(int Pid, const DeviceMapping &Mapping, std::string &Bytes, std::string &Err) {
+  std::string Path = bpfd::mappedFilePath(Pid, Mapping);
+  auto B = bpfd::readDeviceBinary(deviceCommand(), Path, binaryCacheDir());
+  if (!B) {
+    Err = B.error().message();
+    return false;
+  }
+  if (!Device::env("BPFD_BCC_VERBOSE").empty() && !B->BuildId.empty())
+    warn("binary " + Path + " build id " + B->BuildId +
+         (B->FromCache ? ": from the cache" : ": read through bpfd, cached"));
+  Bytes = std::move(B->Bytes);
+  return true;
 }
 
 } // namespace bpfdbcc

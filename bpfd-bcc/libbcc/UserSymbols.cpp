@@ -1,6 +1,5 @@
 //===- UserSymbols.cpp - A device process's symbols -----------------------===//
 #include "UserSymbols.h"
-#include "BinaryCache.h"
 #include "DeviceFiles.h"
 #include "Device.h"
 
@@ -95,7 +94,8 @@ std::map<std::string, std::unique_ptr<Binary>> &binaries() {
   return *M;
 }
 
-const Binary &binaryFor(int Pid, uint64_t Start, uint64_t End, const std::string &Path) {
+const Binary &binaryFor(int Pid, const DeviceMapping &M) {
+  const std::string &Path = M.Path;
   std::string Key = Path;
   {
     std::lock_guard<std::mutex> G(CacheLock);
@@ -105,7 +105,7 @@ const Binary &binaryFor(int Pid, uint64_t Start, uint64_t End, const std::string
   }
   auto B = std::make_unique<Binary>();
   std::string Bytes, Err;
-  if (readMappedFile(Pid, Start, End, Bytes, Err)) {
+  if (readMappedFile(Pid, M, Bytes, Err)) {
     auto Buf = MemoryBuffer::getMemBuffer(Bytes, Path, false);
     auto Obj = object::ObjectFile::createObjectFile(Buf->getMemBufferRef());
     if (Obj) {
@@ -132,36 +132,6 @@ const Binary &binaryFor(int Pid, uint64_t Start, uint64_t End, const std::string
 
 } // namespace
 
-bool readMappedFile(int Pid, uint64_t Start, uint64_t End, std::string &Bytes,
-                    std::string &Err) {
-  char Range[64];
-  snprintf(Range, sizeof Range, "%" PRIx64 "-%" PRIx64, Start, End);
-  return readDeviceBinary("/proc/" + std::to_string(Pid) + "/map_files/" + Range, Bytes, Err);
-}
-
-bool executableMappings(int Pid, std::vector<DeviceMapping> &Maps) {
-  Maps.clear();
-  std::string Text, Err;
-  if (!readDeviceFile("/proc/" + std::to_string(Pid) + "/maps", Text, Err, 16 << 20))
-    return false;
-  std::istringstream SS(Text);
-  std::string Line;
-  while (std::getline(SS, Line)) {
-    uint64_t Start, End, Off;
-    char Perms[8];
-    int Used = 0;
-    if (sscanf(Line.c_str(), "%" SCNx64 "-%" SCNx64 " %7s %" SCNx64 " %*s %*s %n", &Start,
-               &End, Perms, &Off, &Used) < 4 ||
-        !strchr(Perms, 'x') || !Used)
-      continue;
-    std::string Path = Line.substr(size_t(Used));
-    if (Path.empty() || Path[0] != '/')
-      continue; // [vdso], anonymous code
-    Maps.push_back({Start, End, Off, Path});
-  }
-  return true;
-}
-
 void ProcessSymbols::load() {
   Loaded = true;
   executableMappings(Pid, Maps);
@@ -175,7 +145,7 @@ bool ProcessSymbols::resolve(uint64_t Addr, UserSymbol &Out) {
     if (Addr < M.Start || Addr >= M.End)
       continue;
     Out.Module = M.Path.c_str();
-    const Binary &B = binaryFor(Pid, M.Start, M.End, M.Path);
+    const Binary &B = binaryFor(Pid, M);
     uint64_t FileOffset = Addr - M.Start + M.FileOffset, VAddr = Addr;
     Out.Offset = FileOffset;
     if (!B.Ok || (B.Dynamic && !B.vaddrOf(FileOffset, VAddr)))

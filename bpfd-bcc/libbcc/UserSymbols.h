@@ -11,25 +11,14 @@
 #ifndef BPFD_BCC_LIBBCC_USERSYMBOLS_H
 #define BPFD_BCC_LIBBCC_USERSYMBOLS_H
 
+#include "DeviceFiles.h"
+
 #include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
 
 namespace bpfdbcc {
-
-/// A file-backed executable mapping of a device process.
-struct DeviceMapping {
-  uint64_t Start, End, FileOffset;
-  std::string Path;
-};
-/// The file-backed executable mappings of device process \p Pid, from its
-/// /proc/PID/maps; false when that cannot be read (no such process).
-bool executableMappings(int Pid, std::vector<DeviceMapping> &Out);
-/// The whole file mapped at [Start, End) in device process \p Pid (through
-/// /proc/PID/map_files/RANGE); false with a message in \p Err.
-bool readMappedFile(int Pid, uint64_t Start, uint64_t End, std::string &Bytes,
-                    std::string &Err);
 
 struct UserSymbol {
   const char *Name = nullptr;     ///< null when only the module is known
