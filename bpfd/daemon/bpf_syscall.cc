@@ -116,7 +116,8 @@ int bpfMapInfo(int fd, struct bpf_map_info *info) { return objInfo(fd, info, siz
 int bpfProgInfo(int fd, struct bpf_prog_info *info) { return objInfo(fd, info, sizeof *info); }
 
 int bpfProgLoad(uint32_t type, const char *name, const char *license, uint32_t kernVersion,
-                const struct bpf_insn *insns, size_t count, Vec<char> *log, const ProgBtf *btf) {
+                const struct bpf_insn *insns, size_t count, Vec<char> *log, const ProgBtf *btf,
+                const ProgAttachBtf *attachBtf) {
   union bpf_attr a;
   memset(&a, 0, sizeof a);
   a.prog_type = type;
@@ -133,6 +134,12 @@ int bpfProgLoad(uint32_t type, const char *name, const char *license, uint32_t k
     a.line_info_rec_size = 16;
     a.line_info = (uint64_t)(uintptr_t)btf->lineInfo;
     a.line_info_cnt = btf->lineCount;
+  }
+  if (attachBtf) {
+    a.expected_attach_type = attachBtf->attachType;
+    a.attach_btf_id = attachBtf->btfId;
+    if (attachBtf->btfObjFd >= 0) a.attach_btf_obj_fd = (uint32_t)attachBtf->btfObjFd;
+    a.prog_flags = attachBtf->flags;
   }
   int fd = sysBpf(BPF_PROG_LOAD, &a);
   if (fd >= 0 || !log) return safeFd(fd);
@@ -179,6 +186,39 @@ int bpfRawTracepointOpen(const char *name, int progFd) {
   a.raw_tracepoint.name = (uint64_t)(uintptr_t)name;
   a.raw_tracepoint.prog_fd = (uint32_t)progFd;
   return safeFd(sysBpf(BPF_RAW_TRACEPOINT_OPEN, &a));
+}
+
+int bpfBtfNextId(uint32_t id, uint32_t *next) {
+  union bpf_attr a;
+  memset(&a, 0, sizeof a);
+  a.start_id = id;
+  int r = sysBpf(BPF_BTF_GET_NEXT_ID, &a);
+  if (r == 0) *next = a.next_id;
+  return r;
+}
+
+int bpfBtfFdById(uint32_t id) {
+  union bpf_attr a;
+  memset(&a, 0, sizeof a);
+  a.btf_id = id;
+  return safeFd(sysBpf(BPF_BTF_GET_FD_BY_ID, &a));
+}
+
+int bpfBtfInfo(int fd, char *name, uint32_t nameCap, bool *kernelBtf) {
+  struct bpf_btf_info info;
+  memset(&info, 0, sizeof info);
+  if (nameCap) name[0] = 0;
+  info.name = (uint64_t)(uintptr_t)name;
+  info.name_len = nameCap;
+  union bpf_attr a;
+  memset(&a, 0, sizeof a);
+  a.info.bpf_fd = (uint32_t)fd;
+  a.info.info_len = sizeof info;
+  a.info.info = (uint64_t)(uintptr_t)&info;
+  int r = sysBpf(BPF_OBJ_GET_INFO_BY_FD, &a);
+  if (r == 0) *kernelBtf = info.kernel_btf;
+  if (nameCap) name[nameCap - 1] = 0;
+  return r;
 }
 
 int bpfObjPin(int fd, const char *path) {

@@ -35,11 +35,27 @@ struct ProgBtf {
   const uint32_t *funcInfo, *lineInfo;
   uint32_t funcCount, lineCount;
 };
+// What a BTF-attached program (fentry, fexit, fmod_ret, tp_btf, lsm) is
+// loaded with: its expected_attach_type, the target's id in the kernel's
+// BTF (a module's BTF object in btfObjFd, else -1) and prog_flags
+// (BPF_F_SLEEPABLE).
+struct ProgAttachBtf {
+  uint32_t attachType, btfId;
+  int btfObjFd;
+  uint32_t flags;
+};
 // On failure with a log buffer, the kernel's verifier log is in log.
 int bpfProgLoad(uint32_t type, const char *name, const char *license, uint32_t kernVersion,
-                const struct bpf_insn *insns, size_t count, Vec<char> *log, const ProgBtf *btf = nullptr);
+                const struct bpf_insn *insns, size_t count, Vec<char> *log, const ProgBtf *btf = nullptr,
+                const ProgAttachBtf *attachBtf = nullptr);
 int bpfBtfLoad(const void *data, size_t size, Vec<char> *log);
+// name null: a BTF-attached program at the target it was loaded for.
 int bpfRawTracepointOpen(const char *name, int progFd);
+// The kernel's BTF objects (vmlinux's, each module's): the id after id,
+// an fd of one, and its name and whether it is the kernel's.
+int bpfBtfNextId(uint32_t id, uint32_t *next);
+int bpfBtfFdById(uint32_t id);
+int bpfBtfInfo(int fd, char *name, uint32_t nameCap, bool *kernelBtf);
 int bpfObjPin(int fd, const char *path);
 int bpfObjGet(const char *path); // fd of the object pinned at path, or -errno
 

@@ -2,6 +2,7 @@
 // attaches its programs from the plan elf_object.cc builds.
 #include "base64.h"
 #include "bpf_syscall.h"
+#include "btf_target.h"
 #include "core_relo.h"
 #include "elf_object.h"
 #include "kernel_info.h"
@@ -16,6 +17,7 @@
 namespace bpfd {
 
 constexpr size_t kMaxObject = 32u << 20;
+constexpr int kENOTSUPP = 524; // the kernel's own, not in the C library's errno.h
 
 void cmdObjectBegin(Session &s, const Args &a) {
   uint64_t size;
@@ -242,6 +244,17 @@ struct Loader {
       afd = bpfRawTracepointOpen(first, fd);
       if (afd < 0) snprintf(msg, sizeof msg, "BPF_RAW_TRACEPOINT_OPEN(%s) failed: %s", first, strerror(-afd));
       break;
+    case AttachKind::Fentry: case AttachKind::Fexit: case AttachKind::FmodRet: case AttachKind::TpBtf:
+    case AttachKind::Lsm:
+      // At the target the program was loaded for (its attach_btf_id).
+      kind = HandleKind::BtfLink;
+      afd = bpfRawTracepointOpen(nullptr, fd);
+      if (afd == -kENOTSUPP)
+        snprintf(msg, sizeof msg, "%s: BPF_RAW_TRACEPOINT_OPEN failed: ENOTSUPP (the kernel has no BPF trampoline "
+                 "for this target; arm64 kernels before 6.4 have none for kernel functions)", section);
+      else if (afd < 0)
+        snprintf(msg, sizeof msg, "%s: BPF_RAW_TRACEPOINT_OPEN failed: %s", section, strerror(-afd));
+      break;
     case AttachKind::PerfEvent:
       // On every CPU; the handle is added by attachPerfEvent.
       afd = attachPerfEvent(s, fd, at.perfType, at.perfConfig, at.perfRate, at.perfFreq, -1, msg, sizeof msg);
@@ -257,7 +270,7 @@ struct Loader {
     }
     char target[256];
     copyStr(target, sizeof target, StrRef(at.target.p, at.target.n));
-    if (!handled) s.addHandle(afd, kind, target);
+    if (!handled) s.addHandle(afd, kind, kind == HandleKind::BtfLink ? StrRef(section) : StrRef(target));
     s.out().payloadf("attach %s handle=%d %s:%s%s", p.name, afd, bpfconv::attachKindName(at.kind), target, where);
     return true;
   }
@@ -277,6 +290,23 @@ struct Loader {
         fail(s, a, ENOEXEC, "program '%s': %s", p.name, msg);
         return false;
       }
+    return true;
+  }
+
+  // A BTF-attached program's target (fentry/FUNC...): its id in the
+  // kernel's BTF, vmlinux's or a module's (then target->objFd, which the
+  // caller closes once the program is loaded).
+  bool findTarget(const ProgSpec &p, BtfTarget *target) {
+    char msg[400];
+    if (!core.loadKernelBtf(msg, sizeof msg)) {
+      fail(s, a, ENOENT, "program '%s': %s: %s", p.name, p.section, msg);
+      return false;
+    }
+    int r = findBtfTarget(core.kernelBtf(), p.attach, StrRef(p.target), target, msg, sizeof msg);
+    if (r < 0) {
+      fail(s, a, -r, "program '%s': %s: %s", p.name, p.section, msg);
+      return false;
+    }
     return true;
   }
 
@@ -302,10 +332,18 @@ struct Loader {
       if (btfFd >= 0 && p.btfExtIncomplete)
         s.out().payloadf("warning program '%s': .BTF.ext has no func_info for each of its functions; "
                          "loaded without func_info and line_info", p.name);
+      BtfTarget target;
+      ProgAttachBtf attachBtf = {};
+      bool byBtf = bpfconv::attachesByBtf(p.attach);
+      if (byBtf) {
+        if (!findTarget(p, &target)) return false;
+        attachBtf = {p.attachType, target.btfId, target.objFd, p.sleepable ? (uint32_t)BPF_F_SLEEPABLE : 0u};
+      }
+      const ProgAttachBtf *ab = byBtf ? &attachBtf : nullptr;
       Vec<char> log;
-      int fd = bpfProgLoad(p.type, p.name, plan.license, kver, code, p.insnCount, &log, withBtf ? &pb : nullptr);
+      int fd = bpfProgLoad(p.type, p.name, plan.license, kver, code, p.insnCount, &log, withBtf ? &pb : nullptr, ab);
       if (fd < 0 && withBtf && (fd == -EINVAL || fd == -E2BIG)) {
-        int bare = bpfProgLoad(p.type, p.name, plan.license, kver, code, p.insnCount, nullptr);
+        int bare = bpfProgLoad(p.type, p.name, plan.license, kver, code, p.insnCount, nullptr, nullptr, ab);
         if (bare >= 0) {
           StrRef why = lastLine(log);
           s.out().payloadf("warning program '%s': BPF_PROG_LOAD refused its BTF func_info/line_info (%s%s%.*s); "
@@ -314,6 +352,7 @@ struct Loader {
           withBtf = false;
         }
       }
+      if (target.objFd >= 0) close(target.objFd); // the loaded program holds the module's BTF
       if (fd < 0) {
         const char *q = log.data(), *end = q + log.size();
         while (q < end) {
@@ -336,6 +375,9 @@ struct Loader {
       if (p.coreCount) snprintf(btf + n, sizeof btf - n, " core=%zu", p.coreCount);
       s.out().payloadf("prog %s handle=%d type=%u section=%s insns=%zu%s", p.name, fd, p.type, p.section,
                        p.insnCount, btf);
+      if (byBtf)
+        s.out().payloadf("btf_target %s btf_id=%u %s%s", p.name, target.btfId,
+                         target.module[0] ? "module=" : "vmlinux", target.module);
       if (!attach) continue;
       bool more = false;
       for (const AttachPoint &ap : plan.attach) more |= &plan.progs[ap.prog] == &p;

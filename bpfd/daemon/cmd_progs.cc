@@ -367,7 +367,7 @@ void cmdPin(Session &s, const Args &a) {
 }
 
 void cmdListHandles(Session &s, const Args &a) {
-  static const char *kNames[] = {"map", "prog", "kprobe", "kretprobe", "tracepoint", "perf_event", "raw_tracepoint", "perf_buffer", "btf", "uprobe", "uretprobe", "file", "socket", "ringbuf"};
+  static const char *kNames[] = {"map", "prog", "kprobe", "kretprobe", "tracepoint", "perf_event", "raw_tracepoint", "perf_buffer", "btf", "uprobe", "uretprobe", "file", "socket", "ringbuf", "btf_link"};
   for (auto &h : s.handles()) s.out().payloadf("%d %s %s", h.fd, kNames[(int)h.kind], h.name[0] ? h.name : "-");
   succeed(s, a, (int64_t)s.handles().size());
 }

@@ -18,6 +18,8 @@ public:
   explicit CoreResolver(const Btf &local) : local_(local) {}
   // Reads the kernel's BTF once; false with a message naming the file.
   bool loadKernelBtf(char *err, size_t errCap);
+  // vmlinux's BTF, parsed: valid once loadKernelBtf() returned true.
+  const Btf &kernelBtf() const { return kernel_; }
   // Applies relocation {insn, type_id, access_str_off, kind} to code[0..count).
   // A field or type the kernel lacks poisons the instruction (a call to
   // helper 0xbad2310 that the verifier refuses only if it is reached), as

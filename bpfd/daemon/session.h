@@ -14,7 +14,8 @@ class PerfReader;
 class RingbufReader;
 
 enum class HandleKind { Map, Prog, Kprobe, Kretprobe, Tracepoint, PerfEvent, RawTracepoint, Reader, Btf, Uprobe,
-                        Uretprobe, File, Socket, Ringbuf };
+                        Uretprobe, File, Socket, Ringbuf,
+                        BtfLink }; // a BTF-attached program's link (fentry, fexit, fmod_ret, tp_btf, lsm)
 
 struct Handle {
   int fd;
@@ -63,7 +64,7 @@ constexpr int kindBit(HandleKind k) { return 1 << (int)k; }
 constexpr int kAnyAttachment = kindBit(HandleKind::Kprobe) | kindBit(HandleKind::Kretprobe) |
                                kindBit(HandleKind::Tracepoint) | kindBit(HandleKind::PerfEvent) |
                                kindBit(HandleKind::RawTracepoint) | kindBit(HandleKind::Uprobe) |
-                               kindBit(HandleKind::Uretprobe);
+                               kindBit(HandleKind::Uretprobe) | kindBit(HandleKind::BtfLink);
 
 // Failing and succeeding replies of a command.
 void fail(Session &s, const Args &a, int err, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
