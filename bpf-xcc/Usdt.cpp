@@ -249,6 +249,237 @@ std::string parseArm64(Cursor &C, Argument &A) {
   return "";
 }
 
+// [-]SIZE@, which every operand of arm, s390x and powerpc64 begins with.
+std::string parseSizePrefix(Cursor &C, Argument &A) {
+  std::optional<int> Size;
+  if (!C.number(Size))
+    return "a size (SIZE@) expected";
+  if (!validSize(*Size))
+    return "size " + std::to_string(*Size) + " is not 1, 2, 4 or 8";
+  A.Size = *Size;
+  if (!C.eat('@'))
+    return "'@' expected";
+  return "";
+}
+
+// A register number written in decimal, at most \p Max; false (the cursor
+// where it was) when there is none or it is larger.
+bool registerNumber(Cursor &C, int Max, int &N) {
+  size_t Start = C.Pos;
+  N = 0;
+  while (isdigit(static_cast<unsigned char>(C.peek())) && C.Pos - Start < 3)
+    N = N * 10 + (C.S[C.Pos++] - '0');
+  if (C.Pos == Start || N > Max) {
+    C.Pos = Start;
+    return false;
+  }
+  return true;
+}
+
+// 32-bit arm (GCC's "g" operands; BCC 0.26 has no parser for it): rN or the
+// names GCC gives r9-r15, in struct pt_regs' uregs[] (ARM_r0 is uregs[0]).
+std::string armRegister(Cursor &C, std::optional<std::string> &Out, int *RegNumber = nullptr) {
+  static const struct {
+    const char *Name;
+    int Number;
+  } Named[] = {{"sb", 9}, {"sl", 10}, {"fp", 11}, {"ip", 12},
+               {"sp", 13}, {"lr", 14}, {"pc", 15}};
+  size_t Start = C.Pos;
+  while (isalnum(static_cast<unsigned char>(C.peek())))
+    ++C.Pos;
+  StringRef Name = StringRef(C.S).slice(Start, C.Pos);
+  int N = -1;
+  unsigned Number;
+  if (Name.size() > 1 && Name[0] == 'r' && isdigit(static_cast<unsigned char>(Name[1])) &&
+      !Name.drop_front().getAsInteger(10, Number) && Number <= 15 &&
+      (Name.size() == 2 || Name[1] != '0'))
+    N = int(Number);
+  for (const auto &R : Named)
+    if (Name == R.Name)
+      N = R.Number;
+  if (N < 0) {
+    C.Pos = Start;
+    if (Name.empty())
+      return "a register (r0..r15, fp, ip, sp, lr, pc) expected";
+    return "unknown register '" + Name.str() + "'";
+  }
+  Out = "uregs[" + std::to_string(N) + "]";
+  if (RegNumber)
+    *RegNumber = N;
+  return "";
+}
+
+// SIZE@rN, SIZE@#IMM, SIZE@[rB], SIZE@[rB, #OFF], SIZE@[rB, [-]rX] and
+// SIZE@[rB, rX, lsl #K].
+std::string parseArm(Cursor &C, Argument &A) {
+  if (std::string E = parseSizePrefix(C, A); !E.empty())
+    return E;
+  if (C.eat('#')) {
+    if (!C.number(A.Constant))
+      return "a number expected after '#'";
+    return "";
+  }
+  if (!C.eat('[')) {
+    size_t Start = C.Pos;
+    int N;
+    if (std::string E = armRegister(C, A.BaseReg, &N); !E.empty())
+      return E;
+    // GCC gives an 8-byte value in a register by the first of a pair,
+    // the low word first (armhf is little-endian).
+    if (std::abs(A.Size) == 8) {
+      if (N > 11) {
+        C.Pos = Start;
+        return "an 8-byte value in r" + std::to_string(N) + " and r" + std::to_string(N + 1) +
+               " (no register pair)";
+      }
+      A.HighReg = "uregs[" + std::to_string(N + 1) + "]";
+    }
+    return "";
+  }
+  if (std::string E = armRegister(C, A.BaseReg); !E.empty())
+    return E;
+  A.DerefOffset = 0;
+  if (C.eat(',')) {
+    C.skipBlanks();
+    if (C.eat('#')) {
+      if (!C.number(A.DerefOffset))
+        return "an offset expected after '#'";
+    } else {
+      bool Subtract = C.eat('-');
+      if (std::string E = armRegister(C, A.IndexReg); !E.empty())
+        return E;
+      int Shift = 0;
+      if (C.eat(',')) {
+        C.skipBlanks();
+        if (!(C.eat('l') && C.eat('s') && C.eat('l')))
+          return "only 'lsl #N' may shift an index register";
+        C.skipBlanks();
+        if (!C.eat('#') || !registerNumber(C, 3, Shift))
+          return "a shift of #0..#3 expected after 'lsl'";
+      }
+      A.Scale = (Subtract ? -1 : 1) * (1 << Shift);
+    }
+  }
+  if (!C.eat(']'))
+    return "']' expected";
+  return "";
+}
+
+// s390x (BCC's ArgumentParser_s390x): %rN is gprs[N] of struct pt_regs.
+// In an address %r0 stands for 0, which no pt_regs member says.
+std::string s390Register(Cursor &C, std::optional<std::string> &Out, bool InAddress) {
+  size_t Start = C.Pos;
+  int N;
+  if (!C.eat('%') || !C.eat('r') || !registerNumber(C, 15, N)) {
+    C.Pos = Start;
+    return "a register %r0..%r15 expected";
+  }
+  if (InAddress && N == 0) {
+    C.Pos = Start;
+    return "%r0 in an address stands for 0, not the register";
+  }
+  Out = "gprs[" + std::to_string(N) + "]";
+  return "";
+}
+
+// SIZE@%rN, SIZE@IMM, SIZE@DISP(%rB) and SIZE@DISP(%rX,%rB), DISP optional
+// (BCC reads "(%rB)" as the register, not the memory it addresses). In the
+// assembler's D(X,B) the index comes first.
+std::string parseS390x(Cursor &C, Argument &A) {
+  if (std::string E = parseSizePrefix(C, A); !E.empty())
+    return E;
+  if (C.peek() == '%')
+    return s390Register(C, A.BaseReg, false);
+  std::optional<int> Disp;
+  if (C.peek() != '(') {
+    std::optional<long long> Imm;
+    if (!C.number(Imm))
+      return "a register, constant or D(X,B) address expected";
+    if (C.peek() != '(') {
+      A.Constant = Imm;
+      return "";
+    }
+    if (*Imm < INT32_MIN || *Imm > INT32_MAX)
+      return "displacement " + std::to_string(*Imm) + " is out of range";
+    Disp = int(*Imm);
+  }
+  C.eat('(');
+  A.DerefOffset = Disp.value_or(0);
+  std::optional<std::string> First;
+  if (C.peek() != ',')
+    if (std::string E = s390Register(C, First, true); !E.empty())
+      return E;
+  if (C.eat(',')) {
+    if (First) {
+      A.IndexReg = First;
+      A.Scale = 1;
+    }
+    if (std::string E = s390Register(C, A.BaseReg, true); !E.empty())
+      return E;
+  } else {
+    A.BaseReg = First;
+  }
+  if (!C.eat(')'))
+    return "')' expected";
+  return "";
+}
+
+// powerpc64 (BCC's ArgumentParser_powerpc64; GCC writes %I%N, so a register
+// is its bare number and a constant has an 'i'): N or %rN is gpr[N].
+std::string ppcRegister(Cursor &C, std::optional<std::string> &Out) {
+  if (C.eat('%') && !C.eat('r'))
+    return "a register %r0..%r31 expected";
+  int N;
+  if (!registerNumber(C, 31, N))
+    return "a register 0..31 expected";
+  Out = "gpr[" + std::to_string(N) + "]";
+  return "";
+}
+
+// SIZE@N, SIZE@%rN, SIZE@iIMM, SIZE@DISP(B) and SIZE@B,X (indexed: B + X,
+// unscaled; BCC 0.26 multiplies X by the size, which the instruction does
+// not). r0 as the base of an address means 0.
+std::string parsePpc64(Cursor &C, Argument &A) {
+  if (std::string E = parseSizePrefix(C, A); !E.empty())
+    return E;
+  if (C.eat('i')) {
+    if (!C.number(A.Constant))
+      return "a number expected after 'i'";
+    return "";
+  }
+  // DISP(B): a number before '('; otherwise the number is a register.
+  size_t Start = C.Pos;
+  std::optional<int> Disp;
+  if (C.peek() != '%' && C.number(Disp) && C.peek() == '(') {
+    C.eat('(');
+    size_t Base = C.Pos;
+    if (std::string E = ppcRegister(C, A.BaseReg); !E.empty())
+      return E;
+    if (*A.BaseReg == "gpr[0]") {
+      C.Pos = Base;
+      return "r0 as a base register stands for 0, not the register";
+    }
+    if (!C.eat(')'))
+      return "')' expected";
+    A.DerefOffset = Disp;
+    return "";
+  }
+  C.Pos = Start;
+  if (std::string E = ppcRegister(C, A.BaseReg); !E.empty())
+    return E;
+  if (!C.eat(','))
+    return "";
+  if (*A.BaseReg == "gpr[0]") {
+    C.Pos = Start;
+    return "r0 as a base register stands for 0, not the register";
+  }
+  if (std::string E = ppcRegister(C, A.IndexReg); !E.empty())
+    return E;
+  A.DerefOffset = 0;
+  A.Scale = 1;
+  return "";
+}
+
 } // namespace
 
 std::vector<Argument> parseArguments(StringRef Text, OperandArch Arch) {
@@ -283,6 +514,15 @@ std::vector<Argument> parseArguments(StringRef Text, OperandArch Arch) {
       break;
     case OperandArch::Arm64:
       E = parseArm64(C, A);
+      break;
+    case OperandArch::Arm:
+      E = parseArm(C, A);
+      break;
+    case OperandArch::S390x:
+      E = parseS390x(C, A);
+      break;
+    case OperandArch::Ppc64:
+      E = parsePpc64(C, A);
       break;
     case OperandArch::Unknown:
       E = "operands of this architecture are not supported";
@@ -328,6 +568,17 @@ static Error readNotes(const object::ELFFile<ELFT> &File, Binary &B) {
     break;
   case ELF::EM_AARCH64:
     B.Arch = OperandArch::Arm64;
+    break;
+  case ELF::EM_ARM:
+    B.Arch = OperandArch::Arm;
+    break;
+  // 31-bit s390 and 32-bit powerpc binaries are not read: their kernels'
+  // struct pt_regs differ and bpf-xcc does not target them.
+  case ELF::EM_S390:
+    B.Arch = ELFT::Is64Bits ? OperandArch::S390x : OperandArch::Unknown;
+    break;
+  case ELF::EM_PPC64:
+    B.Arch = OperandArch::Ppc64;
     break;
   default:
     B.Arch = OperandArch::Unknown;
@@ -496,7 +747,10 @@ static Error assign(const Binary &B, const Probe &P, size_t N, const Location &L
     return Error::success();
   }
   if (!A.DerefOffset) {
-    if (StringRef(*A.BaseReg).starts_with("xmm"))
+    if (A.HighReg)
+      Out += formatv("{0} = (u64)ctx->{1} << 32 | (u32)ctx->{2};", Dest, *A.HighReg, *A.BaseReg)
+                 .str();
+    else if (StringRef(*A.BaseReg).starts_with("xmm"))
       Out += Dest + " = 0;"; // BPF cannot read xmm registers (as BCC)
     else
       Out += formatv("{0} = ctx->{1};", Dest, *A.BaseReg).str();

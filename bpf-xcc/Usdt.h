@@ -6,7 +6,8 @@
 // semaphore and the assembler operands of its arguments ("-4@%edi 8@[sp, 16]").
 //
 // This library reads the notes (LLVM's Object library only), parses the
-// operands of the binary's own architecture (x86_64 AT&T forms, arm64 forms)
+// operands of the binary's own architecture (x86_64 AT&T forms, arm64, 32-bit
+// arm, s390x and powerpc64 forms)
 // and writes the argument readers BCC 0.26 generates (usdt.cc genargs,
 // usdt_args.cc assign_to_local): one
 //   static __always_inline int _bpf_readarg_<fn>_<n>(struct pt_regs *ctx,
@@ -31,7 +32,8 @@
 namespace bpfxcc {
 namespace usdt {
 
-enum class OperandArch { X86_64, Arm64, Unknown };
+/// Whose assembler syntax the operands are in, from the ELF header's machine.
+enum class OperandArch { X86_64, Arm64, Arm, S390x, Ppc64, Unknown };
 
 /// One argument operand, as BCC's USDT::Argument holds it.
 struct Argument {
@@ -41,7 +43,10 @@ struct Argument {
   std::optional<std::string> DerefIdent; ///< symbol(%rip)
   std::optional<std::string> BaseReg;    ///< struct pt_regs member ("ax", "regs[1]")
   std::optional<std::string> IndexReg;
-  std::optional<int> Scale;
+  std::optional<int> Scale; ///< of IndexReg; -1 subtracts it (arm's [rB, -rX])
+  /// An 8-byte value in a 32-bit arm register pair: BaseReg holds the low
+  /// word and this the high word ("-8@r0" is r0 and r1).
+  std::optional<std::string> HighReg;
   std::string Text;  ///< the operand as written
   std::string Error; ///< why it is not supported; empty: parsed
 

@@ -1,0 +1,18 @@
+"""Prints the values of bpfd-remote's BPF_LOOKUP_ELEM replies as signed
+64-bit integers, one "slot N: VALUE" line per 8-byte value in the order they
+came, read in the byte order given (little or big: the guest kernel's)."""
+import base64
+import re
+import sys
+
+order = sys.argv[1]
+slot = 0
+for line in sys.stdin:
+    m = re.match(r"^\+ ([A-Za-z0-9+/=]+)$", line.rstrip("\n"))
+    if not m:
+        continue
+    raw = base64.b64decode(m.group(1))
+    if len(raw) != 8:
+        continue
+    print("slot %d: %d" % (slot, int.from_bytes(raw, order, signed=True)))
+    slot += 1
