@@ -17,6 +17,7 @@
 #include "ObjectInfo.h"
 #include "ValueFormat.h"
 #include "Runner.h"
+#include "UsdtBinaries.h"
 
 #include "bpfd/Session.h"
 
@@ -75,6 +76,14 @@ static cl::opt<std::string> Workload("workload", cl::desc("qemu: a command the g
                                                           "bpfd, e.g. \"/bin/workload -i 100 "
                                                           "open:/etc/hostname\""),
                                      cl::value_desc("COMMAND"), cl::cat(Cat));
+static cl::list<std::string> GuestFiles("guest-file", cl::desc("qemu: add the host file HOST to "
+                                                               "the guest at /GUEST (repeatable)"),
+                                       cl::value_desc("HOST=/GUEST"), cl::cat(Cat));
+static cl::list<std::string> Usdt(
+    "usdt", cl::desc("enable the USDT probe PROVIDER:PROBE of the device's binary PATH for "
+                     "function FN (bpf-xcc --usdt; the binary is read through bpfd from a "
+                     "process that runs it, cached by build id); repeatable"),
+    cl::value_desc("PATH[:PROVIDER:PROBE][=FN]"), cl::cat(Cat));
 static cl::opt<std::string> BpfdPath("bpfd", cl::desc("the bpfd binary to deploy"),
                                      cl::value_desc("PATH"), cl::cat(Cat));
 static cl::opt<std::string> Output("o", cl::desc("also keep the compiled object here"),
@@ -147,8 +156,38 @@ int main(int argc, char **argv) {
   if (TargetArch.empty() && RemoteSpec.starts_with("qemu:"))
     TargetArch = RemoteSpec.drop_front(5).str();
 
+  bpfd::SessionOptions SO;
+  SO.BpfdPath = BpfdPath;
+  SO.DiskMiB = GuestDisk;
+  SmallVector<StringRef, 8> WorkloadWords;
+  StringRef(Workload).split(WorkloadWords, ' ', -1, false);
+  for (StringRef W : WorkloadWords)
+    SO.Workload.push_back(W.str());
+  for (StringRef G : GuestFiles) {
+    auto [Host, Guest] = G.split('=');
+    if (Host.empty() || !Guest.starts_with("/"))
+      return fail("--guest-file takes HOST=/GUEST/PATH, not '" + G + "'");
+    SO.GuestFiles.emplace_back(Host.str(), Guest.str());
+  }
+  if (Verbose)
+    SO.Progress = Say;
+  std::unique_ptr<bpfd::Session> Session;
+  auto openSession = [&]() -> bool {
+    Say("opening " + Remote);
+    bpfd::Expected<std::unique_ptr<bpfd::Session>> S = bpfd::Session::open(Remote, SO);
+    if (!S) {
+      fail(S.error().message());
+      return false;
+    }
+    Session = std::move(*S);
+    return true;
+  };
+
   std::string ObjectPath = Input;
-  if (StringRef(Input).ends_with(".c")) {
+  bool IsSource = StringRef(Input).ends_with(".c");
+  if (!Usdt.empty() && !IsSource)
+    return fail("--usdt needs a C program (an object's probes are already placed)");
+  if (IsSource) {
     CompileRequest Req;
     Req.Source = Input;
     Req.Arch = TargetArch;
@@ -157,9 +196,30 @@ int main(int argc, char **argv) {
     Req.Attach = std::vector<std::string>(Attach.begin(), Attach.end());
     Req.ExtraArgs = std::vector<std::string>(XccArgs.begin(), XccArgs.end());
     Req.Argv0 = argv[0];
+    // USDT probes are read from the device's binaries: the device first.
+    if (!Usdt.empty()) {
+      if (Describe)
+        return fail("--usdt reads the device's binaries: it cannot go with --describe");
+      if (!openSession())
+        return 1;
+      SmallString<128> Scratch;
+      if (std::error_code EC = sys::fs::createUniqueDirectory("bpf-run-usdt", Scratch))
+        return fail("cannot create a scratch folder: " + EC.message());
+      auto Args = usdtCompilerArgs(*Session, std::vector<std::string>(Usdt.begin(), Usdt.end()),
+                                   cacheDir(argv[0]) + "/binaries", std::string(Scratch),
+                                   /*WaitSeconds=*/10, Say);
+      if (!Args) {
+        (void)Session->close();
+        return fail(toString(Args.takeError()));
+      }
+      Req.ExtraArgs.insert(Req.ExtraArgs.end(), Args->begin(), Args->end());
+    }
     Expected<std::string> Obj = compileCached(Req, Say);
-    if (!Obj)
+    if (!Obj) {
+      if (Session)
+        (void)Session->close();
       return fail(toString(Obj.takeError()));
+    }
     ObjectPath = *Obj;
     if (!Output.empty())
       if (std::error_code EC = sys::fs::copy_file(ObjectPath, Output))
@@ -177,22 +237,11 @@ int main(int argc, char **argv) {
     return 0;
   }
 
-  bpfd::SessionOptions SO;
-  SO.BpfdPath = BpfdPath;
-  SO.DiskMiB = GuestDisk;
-  SmallVector<StringRef, 8> WorkloadWords;
-  StringRef(Workload).split(WorkloadWords, ' ', -1, false);
-  for (StringRef W : WorkloadWords)
-    SO.Workload.push_back(W.str());
-  if (Verbose)
-    SO.Progress = Say;
-  Say("opening " + Remote);
-  bpfd::Expected<std::unique_ptr<bpfd::Session>> S = bpfd::Session::open(Remote, SO);
-  if (!S)
-    return fail(S.error().message());
+  if (!Session && !openSession())
+    return 1;
   auto GreetedAt = std::chrono::steady_clock::now();
-  Say("bpfd ready on " + Remote + " after " + formatv("{0:f2}", (*S)->secondsToGreeting()).str() +
-      " s: " + (*S)->greeting());
+  Say("bpfd ready on " + Remote + " after " +
+      formatv("{0:f2}", Session->secondsToGreeting()).str() + " s: " + Session->greeting());
 
   std::signal(SIGINT, onSignal);
   std::signal(SIGTERM, onSignal);
@@ -203,9 +252,9 @@ int main(int argc, char **argv) {
   RO.TopRows = Top;
   RO.ClearEachInterval = Clear;
   RO.Verbose = Verbose;
-  RO.Clock = DeviceClock::fromField((*S)->greetingField("mono_ns"), GreetedAt);
-  Error RunErr = runObject(**S, **Obj, RO);
-  bpfd::Expected<int> Status = (*S)->close();
+  RO.Clock = DeviceClock::fromField(Session->greetingField("mono_ns"), GreetedAt);
+  Error RunErr = runObject(*Session, **Obj, RO);
+  bpfd::Expected<int> Status = Session->close();
   if (RunErr)
     return fail(toString(std::move(RunErr)));
   if (!Status)

@@ -45,7 +45,8 @@ Spec parseSpec(StringRef S) {
 }
 } // namespace
 
-Error applyUsdtOptions(ArrayRef<std::string> Specs, StringRef FileName, std::string &Source,
+Error applyUsdtOptions(ArrayRef<std::string> Specs, StringRef FileName,
+                       const std::map<std::string, std::string> &DevicePaths, std::string &Source,
                        std::vector<std::string> &Attach) {
   if (Specs.empty())
     return Error::success();
@@ -99,8 +100,10 @@ Error applyUsdtOptions(ArrayRef<std::string> Specs, StringRef FileName, std::str
       continue;
     if (Error E = usdt::generateReaders(B, *P, Fn, usdt::AddressResolver(), Readers))
       return E;
+    auto Device = DevicePaths.find(S.Binary);
+    const std::string &Path = Device == DevicePaths.end() ? S.Binary : Device->second;
     for (const usdt::Location &L : P->Locations)
-      Attach.push_back(Fn + "=uprobe/" + S.Binary + ":0x" + utohexstr(L.Address, true));
+      Attach.push_back(Fn + "=uprobe/" + Path + ":0x" + utohexstr(L.Address, true));
   }
   Source = Readers + "#line 1 \"" + FileName.str() + "\"\n" + Source;
   return Error::success();

@@ -19,15 +19,19 @@
 #include "llvm/Support/Error.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <map>
 #include <string>
 #include <vector>
 
 namespace bpfxcc {
 
 /// Prepends the readers to \p Source (followed by a #line naming
-/// \p FileName again) and adds one FN=uprobe/BINARY:0xADDRESS per location
-/// to \p Attach.
+/// \p FileName again) and adds one FN=uprobe/PATH:0xADDRESS per location
+/// to \p Attach. PATH is BINARY's path on the device: \p DevicePaths's
+/// entry for BINARY (`--usdt-device-path BINARY=PATH`, when BINARY is a
+/// host copy of the device's file kept elsewhere), else BINARY itself.
 llvm::Error applyUsdtOptions(llvm::ArrayRef<std::string> Specs, llvm::StringRef FileName,
+                             const std::map<std::string, std::string> &DevicePaths,
                              std::string &Source, std::vector<std::string> &Attach);
 
 /// `--list-usdt BINARY`: each probe, its locations and parsed operands.

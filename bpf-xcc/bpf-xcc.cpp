@@ -55,6 +55,11 @@ static cl::list<std::string> Usdt(
                      "device's file) for function FN: its argument readers for "
                      "bpf_usdt_readarg, FN attached at its locations; repeatable"),
     cl::value_desc("binary[:provider:probe][=fn]"), cl::cat(Cat));
+static cl::list<std::string> UsdtDevicePath(
+    "usdt-device-path",
+    cl::desc("Attach the probes --usdt reads from BINARY (a host copy) at PATH, the file's "
+             "path on the device (default: BINARY itself); repeatable"),
+    cl::value_desc("binary=path"), cl::cat(Cat));
 static cl::opt<std::string> ListUsdt(
     "list-usdt", cl::desc("Print the USDT probes of a binary and their operands, and stop"),
     cl::value_desc("binary"), cl::cat(Cat));
@@ -210,7 +215,15 @@ int main(int argc, char **argv) {
   CO.Includes = Includes;
   CO.Defines = Defines;
   CO.Attach = Attach;
-  if (Error E = applyUsdtOptions(Usdt, Input, CO.Source, CO.Attach))
+  std::map<std::string, std::string> DevicePaths;
+  for (const std::string &M : UsdtDevicePath) {
+    auto [Copy, Path] = StringRef(M).split('=');
+    if (Copy.empty() || Path.empty())
+      return fail(createStringError(inconvertibleErrorCode(),
+                                    "--usdt-device-path takes BINARY=PATH, not '" + M + "'"));
+    DevicePaths[Copy.str()] = Path.str();
+  }
+  if (Error E = applyUsdtOptions(Usdt, Input, DevicePaths, CO.Source, CO.Attach))
     return fail(std::move(E));
   CO.ResourceDir = ResourceDir;
   CO.Verbose = Verbose;
