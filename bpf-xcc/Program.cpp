@@ -64,16 +64,13 @@ Error parseAttachOption(StringRef Option, const ArchInfo &Arch,
         "uretprobe, syscall, syscall-ret, socket, classifier, tc, xdp)",
         Option.str().c_str(), Kind.str().c_str());
   // The section must mean what the option meant to bpfd too (bpfconv:
-  // the one reading of section names); fentry/fexit are libbpf's, for
-  // objects bpfd does not load yet.
-  if (Kind != "fentry" && Kind != "fexit") {
-    bpfconv::SectionInfo Info;
-    char Why[320];
-    if (bpfconv::parseSection(bpfconv::Span(Section.data(), Section.size()),
-                              &Info, Why, sizeof Why) < 0)
-      return createStringError(inconvertibleErrorCode(), "--attach '%s': %s",
-                               Option.str().c_str(), (const char *)Why);
-  }
+  // the one reading of section names, fentry/ and fexit/ included).
+  bpfconv::SectionInfo Info;
+  char Why[320];
+  if (bpfconv::parseSection(bpfconv::Span(Section.data(), Section.size()),
+                            &Info, Why, sizeof Why) < 0)
+    return createStringError(inconvertibleErrorCode(), "--attach '%s': %s",
+                             Option.str().c_str(), (const char *)Why);
   Out[Fn.str()].push_back(Section);
   return Error::success();
 }

@@ -17,6 +17,7 @@
 // RUN: not bpf-xcc --arch arm64 --kernel %headers_arm64 %s -o %t.o --attach do_ret=tracepoint/sched 2>&1 | FileCheck %s --check-prefix=BADTP
 // RUN: not bpf-xcc --arch arm64 --kernel %headers_arm64 %s -o %t.o --attach do_ret=perf_event/1/0/freq=0 2>&1 | FileCheck %s --check-prefix=BADPERF
 // RUN: not bpf-xcc --arch arm64 --kernel %headers_arm64 %s -o %t.o --attach do_ret=uprobe/bin-no-symbol 2>&1 | FileCheck %s --check-prefix=BADUPROBE
+// RUN: not bpf-xcc --arch arm64 --kernel %headers_arm64 %s -o %t.o --attach do_ret=fentry/do-x 2>&1 | FileCheck %s --check-prefix=BADFENTRY
 
 // SECTIONS-DAG: ] kprobe/__arm64_sys_execve PROGBITS
 // SECTIONS-DAG: ] kretprobe/vfs_read PROGBITS
@@ -36,6 +37,7 @@
 // BADTP: error: --attach 'do_ret=tracepoint/sched': section 'tracepoint/sched': expected tracepoint/CATEGORY/NAME
 // BADPERF: error: --attach 'do_ret=perf_event/1/0/freq=0': section 'perf_event/1/0/freq=0': the rate must be a positive number
 // BADUPROBE: error: --attach 'do_ret=uprobe/bin-no-symbol': section 'uprobe/bin-no-symbol': expected uprobe/BINARY:SYMBOL
+// BADFENTRY: error: --attach 'do_ret=fentry/do-x': section 'fentry/do-x': expected fentry/FUNCTION, a C identifier
 
 #include <uapi/linux/ptrace.h>
 #include <linux/sched.h>
