@@ -26,14 +26,24 @@
 
 FILE *peer_out;
 static int verbose;
+/* libbpf's warnings so far: an attach that failed without one is libbpf's
+ * own -EOPNOTSUPP for a section it has no attach rule for. */
+static unsigned warnings;
 
 static int print_libbpf(enum libbpf_print_level level, const char *format, va_list args) {
+  if (level == LIBBPF_WARN)
+    ++warnings;
   if (level == LIBBPF_DEBUG && !verbose)
     return 0;
   return vfprintf(stderr, format, args);
 }
 
 static const char *error_text(int err, char *buf, size_t size) {
+  /* The kernel's own ENOTSUPP, which the C library has no text for. */
+  if (err == -524) {
+    snprintf(buf, size, "ENOTSUPP (the kernel does not support it)");
+    return buf;
+  }
   if (libbpf_strerror(err, buf, size))
     snprintf(buf, size, "%s", strerror(err < 0 ? -err : err));
   return buf;
@@ -54,9 +64,18 @@ static void attach_all(struct bpf_object *obj, struct bpf_link **links, int max_
       fprintf(peer_out, "prog %s: loaded\n", name);
       continue;
     }
+    unsigned warned = warnings;
     struct bpf_link *link = bpf_program__attach(prog);
     if (!link) {
       int err = -errno;
+      /* libbpf's silent answer for a section it has no attach rule for
+       * (socket, perf_event, ...): the tool attaches such a program
+       * itself. A kernel's refusal comes with a warning. */
+      if (err == -EOPNOTSUPP && warnings == warned) {
+        fprintf(peer_out, "prog %s: loaded (libbpf attaches no '%s' program by itself)\n", name,
+                bpf_program__section_name(prog));
+        continue;
+      }
       fprintf(peer_out, "prog %s: error %d: attaching failed: %s\n", name, err,
               error_text(err, msg, sizeof msg));
       continue;

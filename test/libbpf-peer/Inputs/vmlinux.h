@@ -42,6 +42,7 @@ struct task_struct {
 };
 
 struct file;
+union bpf_attr;
 
 #if defined(__TARGET_ARCH_x86)
 struct pt_regs {
@@ -83,6 +84,27 @@ struct trace_event_raw_sys_enter {
   char __data[0];
 };
 
+struct seq_file;
+
+struct bpf_iter_meta {
+  struct seq_file *seq;
+  u64 session_id;
+  u64 seq_num;
+};
+
+struct bpf_iter__task {
+  struct bpf_iter_meta *meta;
+  struct task_struct *task;
+};
+
+struct __sk_buff {
+  __u32 len;
+  __u32 pkt_type;
+  __u32 mark;
+  __u32 queue_mapping;
+  __u32 protocol;
+};
+
 #pragma clang attribute pop
 
 enum bpf_map_type {
@@ -90,11 +112,29 @@ enum bpf_map_type {
   BPF_MAP_TYPE_HASH = 1,
   BPF_MAP_TYPE_ARRAY = 2,
   BPF_MAP_TYPE_PERF_EVENT_ARRAY = 4,
+  BPF_MAP_TYPE_PERCPU_ARRAY = 6,
+  BPF_MAP_TYPE_STACK_TRACE = 7,
+  BPF_MAP_TYPE_LRU_HASH = 9,
+  BPF_MAP_TYPE_ARRAY_OF_MAPS = 12,
   BPF_MAP_TYPE_RINGBUF = 27,
 };
 
 /* The kernel's values depend on its configuration (which controllers are
  * built in): only a relocation gives the guest's. */
+enum {
+  BPF_ANY = 0,
+  BPF_NOEXIST = 1,
+  BPF_EXIST = 2,
+};
+
+enum {
+  BPF_F_USER_STACK = 256,
+};
+
+enum {
+  BPF_F_CURRENT_CPU = 0xffffffffULL,
+};
+
 enum cgroup_subsys_id {
   memory_cgrp_id,
   cpu_cgrp_id,
