@@ -22,6 +22,13 @@ __attribute__((noinline, optimize("O0"))) int frame(int a, long long b) {
   return local;
 }
 
+/* An 8-byte argument in a register: on 32-bit arm a register pair, which
+   the note names by its first register ("-8@r0": r0 low, r1 high). */
+__attribute__((noinline)) long long wide(long long v) {
+  DTRACE_PROBE1(sdtops, wide, v);
+  return v + 1;
+}
+
 /* Array elements at a variable index: a base and an index register
    ([r2, r0, lsl #2], 0(%r5,%r4), 8,10). */
 __attribute__((noinline)) void indexed(int i, int j) {
@@ -36,6 +43,7 @@ int main(int argc, char **argv) {
   long x = n * -7L;
   DTRACE_PROBE3(sdtops, regs, n * -7, x, 42);
   frame(n * -41152, -(0x0102030405060708LL + n));
+  wide(n * 0x1122334455667788LL);
   indexed(n, n + 1);
   return 0;
 }

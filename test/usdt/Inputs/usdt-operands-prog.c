@@ -1,10 +1,10 @@
 /* A BCC USDT program for the probes of sdt-operands.c: each function reads
    the arguments of the probe it is enabled for into the slots of `vals`
-   (slot 9 counts the probes seen); on_indexed, the last probe the target
+   (slot 9 counts the probes seen, slot 10 is wide's); on_indexed, the last probe the target
    passes, also sends an event so that a poll wakes when all are in. */
 #include <uapi/linux/ptrace.h>
 
-BPF_ARRAY(vals, s64, 10);
+BPF_ARRAY(vals, s64, 11);
 BPF_PERF_OUTPUT(done);
 
 static __always_inline void put(int slot, s64 v) {
@@ -40,6 +40,14 @@ int on_frame(struct pt_regs *ctx) {
   bpf_usdt_readarg(2, ctx, &wide);
   put(3, local);
   put(4, wide);
+  seen();
+  return 0;
+}
+
+int on_wide(struct pt_regs *ctx) {
+  long long v = 0;
+  bpf_usdt_readarg(1, ctx, &v);
+  put(10, v);
   seen();
   return 0;
 }
