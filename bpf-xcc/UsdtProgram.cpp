@@ -102,8 +102,13 @@ Error applyUsdtOptions(ArrayRef<std::string> Specs, StringRef FileName,
       return E;
     auto Device = DevicePaths.find(S.Binary);
     const std::string &Path = Device == DevicePaths.end() ? S.Binary : Device->second;
-    for (const usdt::Location &L : P->Locations)
-      Attach.push_back(Fn + "=uprobe/" + Path + ":0x" + utohexstr(L.Address, true));
+    // A probe guarded by a semaphore fires only while it is raised: the
+    // kernel does that while the uprobe is in (ref_ctr_offset).
+    std::string RefCtr =
+        P->SemaphoreOffset ? "?ref_ctr=0x" + utohexstr(P->SemaphoreOffset, true) : std::string();
+    for (const usdt::Location &L : P->Locations) {
+      Attach.push_back(Fn + "=uprobe/" + Path + ":0x" + utohexstr(L.Address, true) + RefCtr);
+    }
   }
   Source = Readers + "#line 1 \"" + FileName.str() + "\"\n" + Source;
   return Error::success();

@@ -150,10 +150,24 @@ static int parseTarget(Span section, SectionInfo *out, char *err, size_t cap) {
   case AttachKind::Uretprobe: {
     const char *colon = findLastChar(t, ':');
     if (!colon || colon == t.p || colon == t.p + t.n - 1)
-      return fail(err, cap, -EINVAL, "section '%.*s': expected %s/BINARY:SYMBOL", s, section.p,
-                  attachKindName(out->kind));
+      return fail(err, cap, -EINVAL, "section '%.*s': expected %s/BINARY:SYMBOL[?ref_ctr=OFFSET]", s,
+                  section.p, attachKindName(out->kind));
     out->first = Span(t.p, colon - t.p);
     out->second = Span(colon + 1, t.p + t.n - colon - 1);
+    static const char kRefCtr[] = "?ref_ctr=";
+    const size_t refLen = sizeof kRefCtr - 1;
+    for (size_t i = 0; i + refLen <= out->second.n; ++i) {
+      if (memcmp(out->second.p + i, kRefCtr, refLen) != 0)
+        continue;
+      Span num(out->second.p + i + refLen, out->second.n - i - refLen);
+      if (i == 0 || !parseUnsigned(num, &out->refCtrOffset) || out->refCtrOffset == 0 ||
+          out->refCtrOffset > 0xffffffffu)
+        return fail(err, cap, -EINVAL,
+                    "section '%.*s': expected %s/BINARY:SYMBOL?ref_ctr=OFFSET, OFFSET a nonzero "
+                    "32-bit file offset", s, section.p, attachKindName(out->kind));
+      out->second.n = i;
+      break;
+    }
     break;
   }
   case AttachKind::Tracepoint: {

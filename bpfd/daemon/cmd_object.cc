@@ -231,8 +231,10 @@ struct Loader {
       char path[256];
       uint64_t offset = 0;
       afd = resolveUprobe(StrRef(first), StrRef(second), path, sizeof path, &offset, msg, sizeof msg);
-      if (afd >= 0) afd = attachUprobe(fd, path, offset, ret, -1, msg, sizeof msg);
-      snprintf(where, sizeof where, " path=%s offset=0x%llx", path, (unsigned long long)offset);
+      if (afd >= 0) afd = attachUprobe(fd, path, offset, ret, -1, msg, sizeof msg, at.refCtrOffset);
+      int n = snprintf(where, sizeof where, " path=%s offset=0x%llx", path, (unsigned long long)offset);
+      if (at.refCtrOffset && n > 0 && (size_t)n < sizeof where)
+        snprintf(where + n, sizeof where - n, " ref_ctr_offset=0x%llx", (unsigned long long)at.refCtrOffset);
       break;
     }
     case AttachKind::Tracepoint:

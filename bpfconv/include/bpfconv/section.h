@@ -9,8 +9,10 @@
 //
 // Grammar (libbpf's names, plus bpfd's perf_event spec):
 //   kprobe/FUNC[+OFFSET]      kretprobe/FUNC         program type kprobe
-//   uprobe/BINARY:SYMBOL      uretprobe/BINARY:SYMBOL   (split at the last ':';
-//                             SYMBOL may be 0xADDRESS or @0xFILE_OFFSET)
+//   uprobe/BINARY:SYMBOL[?ref_ctr=OFFSET]   uretprobe/...  (split at the last
+//                             ':'; SYMBOL may be 0xADDRESS or @0xFILE_OFFSET;
+//                             OFFSET: the file offset of a USDT semaphore the
+//                             kernel raises while the probe is in, bpfd's)
 //   tracepoint/CAT/NAME       tp/CAT/NAME
 //   raw_tracepoint/NAME       raw_tp/NAME
 //   perf_event/TYPE/CONFIG/freq=HZ | period=N   (attached on every CPU)
@@ -96,10 +98,12 @@ struct SectionInfo {
   AttachKind kind = AttachKind::None;
   Span target;      // everything after the kind's '/' (empty for None)
   // Kprobe/Kretprobe: function and offset (0 if none).
-  // Uprobe/Uretprobe: binary and symbol.
+  // Uprobe/Uretprobe: binary and symbol, and the semaphore's file offset
+  // (uprobe ref_ctr_offset, 0 if none).
   // Tracepoint: category and name. RawTracepoint: name in `first`.
   Span first, second;
   uint64_t offset = 0;
+  uint64_t refCtrOffset = 0;
   // PerfEvent with a spec: perf type, config, and freq (Hz) or period.
   uint32_t perfType = 0;
   uint64_t perfConfig = 0, perfRate = 0;
