@@ -821,9 +821,20 @@ Error generateReaders(const Binary &B, const Probe &P, StringRef Fn, const Addre
     std::string CType = Largest ? Largest->ctypeName() : "uint64_t";
     std::string Dest = "*((" + CType + " *)dest)";
     Out += formatv("static __always_inline int _bpf_readarg_{0}_{1}(struct pt_regs *ctx, "
-                   "void *dest, size_t len) {\n  if (len != sizeof({2})) return -1;\n",
-                   Fn, N + 1, CType)
+                   "void *dest, size_t len) {\n",
+                   Fn, N + 1)
                .str();
+    // 32-bit arm's pointers are 4-byte arguments, and BCC's
+    // bpf_usdt_readarg_p reads the pointer into a u64: an unsigned 4-byte
+    // argument also fills an 8-byte destination, zero-extended (the low
+    // word first: armhf is little-endian).
+    if (B.Arch == OperandArch::Arm && Largest && Largest->Size == 4)
+      Out += formatv("  if (len == sizeof(u64)) *((u64 *)dest) = 0;\n"
+                     "  else if (len != sizeof({0})) return -1;\n",
+                     CType)
+                 .str();
+    else
+      Out += formatv("  if (len != sizeof({0})) return -1;\n", CType).str();
     if (P.Locations.size() == 1) {
       Out += "  ";
       if (Error E = assign(B, P, N, P.Locations.front(), R, Dest, Out))

@@ -35,6 +35,11 @@ __attribute__((noinline)) void indexed(int i, int j) {
   DTRACE_PROBE4(sdtops, indexed, itable[i], ltable[j], stable[i], ctable[j]);
 }
 
+/* Pointers to strings: 4-byte arguments on 32-bit arm, which a program reads
+   with bpf_usdt_readarg_p into a u64. */
+static const char greeting[] = "sdtops";
+const char *names[2] = {"usdt", "readarg"};
+
 int main(int argc, char **argv) {
   if (argc > 1)
     while (access(argv[1], F_OK) != 0)
@@ -44,6 +49,7 @@ int main(int argc, char **argv) {
   DTRACE_PROBE3(sdtops, regs, n * -7, x, 42);
   frame(n * -41152, -(0x0102030405060708LL + n));
   wide(n * 0x1122334455667788LL);
+  DTRACE_PROBE2(sdtops, text, greeting, names[n & 1]);
   indexed(n, n + 1);
   return 0;
 }

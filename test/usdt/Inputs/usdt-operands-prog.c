@@ -1,10 +1,11 @@
 /* A BCC USDT program for the probes of sdt-operands.c: each function reads
    the arguments of the probe it is enabled for into the slots of `vals`
-   (slot 9 counts the probes seen, slot 10 is wide's); on_indexed, the last probe the target
+   (slot 9 counts the probes seen, slot 10 is wide's, 11 and 12 the first 8
+   bytes of text's strings); on_indexed, the last probe the target
    passes, also sends an event so that a poll wakes when all are in. */
 #include <uapi/linux/ptrace.h>
 
-BPF_ARRAY(vals, s64, 11);
+BPF_ARRAY(vals, s64, 13);
 BPF_PERF_OUTPUT(done);
 
 static __always_inline void put(int slot, s64 v) {
@@ -48,6 +49,16 @@ int on_wide(struct pt_regs *ctx) {
   long long v = 0;
   bpf_usdt_readarg(1, ctx, &v);
   put(10, v);
+  seen();
+  return 0;
+}
+
+int on_text(struct pt_regs *ctx) {
+  s64 first = 0, second = 0;
+  bpf_usdt_readarg_p(1, ctx, &first, sizeof(first));
+  bpf_usdt_readarg_p(2, ctx, &second, sizeof(second));
+  put(11, first);
+  put(12, second);
   seen();
   return 0;
 }
