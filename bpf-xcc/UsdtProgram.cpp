@@ -136,6 +136,8 @@ Error listUsdt(StringRef Path, raw_ostream &OS) {
         OS << A.ctypeName();
         if (A.Constant)
           OS << " constant " << *A.Constant;
+        else if (!A.DerefOffset && A.HighReg)
+          OS << " registers " << *A.HighReg << ":" << *A.BaseReg;
         else if (!A.DerefOffset)
           OS << " register " << *A.BaseReg;
         else {
