@@ -9,6 +9,7 @@
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
+#include <limits>
 #include <set>
 
 using namespace llvm;
@@ -64,6 +65,30 @@ public:
     if (End == Start)
       return false;
     Pos += size_t(End - Start);
+    Out = T(V);
+    return true;
+  }
+  /// [-]DIGITS in decimal only, as BCC's s390x and powerpc64 parsers read
+  /// numbers (strtoll's base 0 would take 010 for 8); false, the cursor
+  /// where it was, when there is none or it does not fit in T.
+  template <class T> bool decimal(std::optional<T> &Out) {
+    size_t Start = Pos;
+    if (peek() == '-')
+      ++Pos;
+    if (!isdigit(static_cast<unsigned char>(peek()))) {
+      Pos = Start;
+      return false;
+    }
+    const char *Begin = S.c_str() + Start;
+    char *End;
+    errno = 0;
+    long long V = strtoll(Begin, &End, 10);
+    if (errno == ERANGE || V < std::numeric_limits<T>::min() ||
+        V > std::numeric_limits<T>::max()) {
+      Pos = Start;
+      return false;
+    }
+    Pos = Start + size_t(End - Begin);
     Out = T(V);
     return true;
   }
@@ -252,7 +277,7 @@ std::string parseArm64(Cursor &C, Argument &A) {
 // [-]SIZE@, which every operand of arm, s390x and powerpc64 begins with.
 std::string parseSizePrefix(Cursor &C, Argument &A) {
   std::optional<int> Size;
-  if (!C.number(Size))
+  if (!C.decimal(Size))
     return "a size (SIZE@) expected";
   if (!validSize(*Size))
     return "size " + std::to_string(*Size) + " is not 1, 2, 4 or 8";
@@ -393,8 +418,8 @@ std::string parseS390x(Cursor &C, Argument &A) {
   std::optional<int> Disp;
   if (C.peek() != '(') {
     std::optional<long long> Imm;
-    if (!C.number(Imm))
-      return "a register, constant or D(X,B) address expected";
+    if (!C.decimal(Imm))
+      return "a register, decimal constant or D(X,B) address expected";
     if (C.peek() != '(') {
       A.Constant = Imm;
       return "";
@@ -443,14 +468,14 @@ std::string parsePpc64(Cursor &C, Argument &A) {
   if (std::string E = parseSizePrefix(C, A); !E.empty())
     return E;
   if (C.eat('i')) {
-    if (!C.number(A.Constant))
-      return "a number expected after 'i'";
+    if (!C.decimal(A.Constant))
+      return "a decimal number expected after 'i'";
     return "";
   }
   // DISP(B): a number before '('; otherwise the number is a register.
   size_t Start = C.Pos;
   std::optional<int> Disp;
-  if (C.peek() != '%' && C.number(Disp) && C.peek() == '(') {
+  if (C.peek() != '%' && C.decimal(Disp) && C.peek() == '(') {
     C.eat('(');
     size_t Base = C.Pos;
     if (std::string E = ppcRegister(C, A.BaseReg); !E.empty())

@@ -40,11 +40,11 @@ PROBE(constants, "-4@#-5 8@#0x7fffffff")
 PROBE(bad, "-4@r16 8@[fp, #-8]! 4@[r1, r2, asr #2] 4@r01 3@r0 4@[r1, #x] 4@%r1 4@[r1, lsl #2] 2@[r1")
 #elif defined __s390x__
 PROBE(memory, "-8@(%r15) 4@(,%r15) 2@-8(%r3,%r15) 8@4095(%r14)")
-PROBE(constants, "-4@-5 8@0x7fffffff")
+PROBE(constants, "-4@-5 8@2147483647 4@010 8@0x10")
 PROBE(bad, "-4@%r16 4@0(%r0) 4@8(%r0,%r3) 8@%f0 4@(%r1 4@r1 8@8(,) 4@8")
 #elif defined __powerpc64__
 PROBE(registers, "8@0 8@%r31 -4@%r1 4@31")
 PROBE(memory, "-8@-16(1) 4@8(%r31) -2@%r9,%r10 1@3,0")
-PROBE(constants, "-4@i-5 8@i0x7fffffff")
+PROBE(constants, "-4@i-5 8@i2147483647 4@i010 8@i0x10")
 PROBE(bad, "-4@32 4@8(0) 4@0,3 4@%f1 -8@-16(1 4@i 4@i5x 4@r3")
 #endif
