@@ -3,6 +3,8 @@
 #include "DeviceFiles.h"
 #include "LineProtocol.h"
 
+#include "bpfd/Blob.h"
+
 #include <cerrno>
 #include <cstdlib>
 
@@ -138,8 +140,12 @@ long long DeviceFiles::read(long long Handle, size_t Max, int WaitMs, std::strin
   Data.clear();
   if (Ret == 0)
     return 0;
-  if (R.Payload.empty() || !decodeBase64(R.Payload[0], Data) || Data.size() > Max)
+  if (R.Payload.empty())
     return -EIO;
+  auto Bytes = bpfd::decodeBlob(R.Payload[0]);
+  if (!Bytes || Bytes->size() > Max)
+    return -EIO;
+  Data = std::move(*Bytes);
   return static_cast<long long>(Data.size());
 }
 

@@ -2,7 +2,7 @@
 //
 // docs/protocol.md: tokenizing a command line the way bpfd does (to know
 // whether it gets a reply at all and which command it is), quoting an
-// argument, writing a status line of our own, base64.
+// argument, writing a status line of our own.
 //
 //===----------------------------------------------------------------------===//
 #ifndef BPFD_BCC_LINEPROTOCOL_H
@@ -44,9 +44,6 @@ std::string errorStatusLine(const std::string &Command, int Errno, const std::st
 std::string escapeText(const std::string &Text);
 std::string unescapeText(const std::string &Text);
 
-
-/// Standard base64 with padding; "-" is the empty blob. False on bad input.
-bool decodeBase64(const std::string &In, std::string &Out);
 
 } // namespace bpfdbcc
 
