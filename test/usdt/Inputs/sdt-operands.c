@@ -35,6 +35,17 @@ __attribute__((noinline)) void indexed(int i, int j) {
   DTRACE_PROBE4(sdtops, indexed, itable[i], ltable[j], stable[i], ctable[j]);
 }
 
+/* One probe at two locations, a register at one and a constant at the
+   other: a reader tells them apart by the address of the hit (PT_REGS_IP,
+   which each arch's uprobe must leave at the probe). */
+__attribute__((noinline)) int twice(int a) {
+  if (a > 0)
+    DTRACE_PROBE1(sdtops, twice, a * 5);
+  else
+    DTRACE_PROBE1(sdtops, twice, 77);
+  return a;
+}
+
 /* Pointers to strings: 4-byte arguments on 32-bit arm, which a program reads
    with bpf_usdt_readarg_p into a u64. */
 static const char greeting[] = "sdtops";
@@ -50,6 +61,8 @@ int main(int argc, char **argv) {
   frame(n * -41152, -(0x0102030405060708LL + n));
   wide(n * 0x1122334455667788LL);
   DTRACE_PROBE2(sdtops, text, greeting, names[n & 1]);
+  twice(n);
+  twice(-n);
   indexed(n, n + 1);
   return 0;
 }

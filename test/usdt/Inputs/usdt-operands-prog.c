@@ -1,11 +1,11 @@
 /* A BCC USDT program for the probes of sdt-operands.c: each function reads
    the arguments of the probe it is enabled for into the slots of `vals`
    (slot 9 counts the probes seen, slot 10 is wide's, 11 and 12 the first 8
-   bytes of text's strings); on_indexed, the last probe the target
+   bytes of text's strings, 13 the sum of twice's); on_indexed, the last probe the target
    passes, also sends an event so that a poll wakes when all are in. */
 #include <uapi/linux/ptrace.h>
 
-BPF_ARRAY(vals, s64, 13);
+BPF_ARRAY(vals, s64, 14);
 BPF_PERF_OUTPUT(done);
 
 static __always_inline void put(int slot, s64 v) {
@@ -59,6 +59,16 @@ int on_text(struct pt_regs *ctx) {
   bpf_usdt_readarg_p(2, ctx, &second, sizeof(second));
   put(11, first);
   put(12, second);
+  seen();
+  return 0;
+}
+
+int on_twice(struct pt_regs *ctx) {
+  int v = 0, slot = 13;
+  bpf_usdt_readarg(1, ctx, &v);
+  s64 *p = vals.lookup(&slot);
+  if (p)
+    __sync_fetch_and_add(p, v);
   seen();
   return 0;
 }
