@@ -367,8 +367,16 @@ std::string parseArm(Cursor &C, Argument &A) {
   if (C.eat(',')) {
     C.skipBlanks();
     if (C.eat('#')) {
-      if (!C.number(A.DerefOffset))
+      size_t Start = C.Pos;
+      std::optional<long long> Offset;
+      if (!C.number(Offset))
         return "an offset expected after '#'";
+      if (*Offset < INT32_MIN || *Offset > INT32_MAX) {
+        std::string Text = C.S.substr(Start, C.Pos - Start);
+        C.Pos = Start;
+        return "offset " + Text + " is out of range";
+      }
+      A.DerefOffset = int(*Offset);
     } else {
       bool Subtract = C.eat('-');
       if (std::string E = armRegister(C, A.IndexReg); !E.empty())

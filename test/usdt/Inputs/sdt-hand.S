@@ -37,7 +37,7 @@ PROBE(named, "4@sb 4@sl 4@fp 4@ip 4@sp 4@lr 4@pc -4@r12")
 PROBE(memory, "-2@[sp, -r3] 4@[r1, r2] 8@[r1, r2, lsl #3] -4@[fp, #-0x10] 1@[r0, #0]")
 PROBE(pairs, "-8@r0 8@r11 -8@r12")
 PROBE(constants, "-4@#-5 8@#0x7fffffff")
-PROBE(bad, "-4@r16 8@[fp, #-8]! 4@[r1, r2, asr #2] 4@r01 3@r0 4@[r1, #x] 4@%r1 4@[r1, lsl #2] 2@[r1")
+PROBE(bad, "-4@r16 8@[fp, #-8]! 4@[r1, r2, asr #2] 4@r01 3@r0 4@[r1, #x] 4@%r1 4@[r1, lsl #2] 4@[r1, #4294967296] 2@[r1")
 #elif defined __s390x__
 PROBE(memory, "-8@(%r15) 4@(,%r15) 2@-8(%r3,%r15) 8@4095(%r14)")
 PROBE(constants, "-4@-5 8@2147483647 4@010 8@0x10")
