@@ -26,7 +26,8 @@ const TypeName kProgTypes[] = {
     {"sched_cls", BPF_PROG_TYPE_SCHED_CLS}, {"sched_act", BPF_PROG_TYPE_SCHED_ACT},
     {"tracepoint", BPF_PROG_TYPE_TRACEPOINT}, {"xdp", BPF_PROG_TYPE_XDP},
     {"perf_event", BPF_PROG_TYPE_PERF_EVENT}, {"cgroup_skb", BPF_PROG_TYPE_CGROUP_SKB},
-    {"raw_tracepoint", BPF_PROG_TYPE_RAW_TRACEPOINT},
+    {"raw_tracepoint", BPF_PROG_TYPE_RAW_TRACEPOINT}, {"tracing", BPF_PROG_TYPE_TRACING},
+    {"lsm", BPF_PROG_TYPE_LSM},
 };
 
 template <size_t N> bool parseTypeName(StrRef s, const TypeName (&table)[N], uint32_t *out) {

@@ -1,6 +1,7 @@
 // Program loading, attaching and detaching; generic handle commands.
 #include "base64.h"
 #include "bpf_syscall.h"
+#include "btf_target.h"
 #include "kernel_info.h"
 #include "probe_events.h"
 #include "session.h"
@@ -24,6 +25,58 @@ static void printLog(Session &s, const Vec<char> &log) {
   }
 }
 
+constexpr int kENOTSUPP = 524; // the kernel's own, not in the C library's errno.h
+
+// BPF_PROG_LOAD's TARGET: the section of a BTF-attached program (fentry/FUNC,
+// fexit/FUNC, fmod_ret/FUNC, tp_btf/NAME, lsm/HOOK, the sleepable .s forms),
+// read by bpfconv as LOAD_OBJECT reads its sections, the target looked up
+// in the device's BTF as LOAD_OBJECT looks it up (btf_target.h). Fills
+// what the program is loaded with; target->objFd (a module's BTF object)
+// is the caller's to close. False after a failed reply.
+static bool findLoadTarget(Session &s, const Args &a, uint32_t type, const char *name, StrRef section,
+                           ProgAttachBtf *attach, BtfTarget *target) {
+  char sec[144], msg[400];
+  if (section.n >= sizeof sec) {
+    fail(s, a, ENAMETOOLONG, "program '%s': TARGET is over %zu characters", name, sizeof sec - 1);
+    return false;
+  }
+  copyStr(sec, sizeof sec, section);
+  bpfconv::SectionInfo info;
+  if (bpfconv::parseSection(bpfconv::Span(sec), &info, msg, sizeof msg) < 0) {
+    fail(s, a, EINVAL, "program '%s': target %s: %s", name, sec, msg);
+    return false;
+  }
+  if (!bpfconv::attachesByBtf(info.kind)) {
+    fail(s, a, EINVAL, "program '%s': target %s is not a BTF target (fentry/, fexit/, fmod_ret/, tp_btf/, lsm/, "
+         "or their .s forms)", name, sec);
+    return false;
+  }
+  if (info.progType != type) {
+    fail(s, a, EINVAL, "program '%s': target %s is for a program of type %u, not %u", name, sec, info.progType,
+         type);
+    return false;
+  }
+  const char *path = "/sys/kernel/btf/vmlinux";
+  Bytes data;
+  int r = readFile(path, &data, 256u << 20);
+  if (r < 0) {
+    fail(s, a, ENOENT, "program '%s': %s: the kernel has no BTF (%s: %s)", name, sec, path, strerror(-r));
+    return false;
+  }
+  Btf vmlinux;
+  if (!vmlinux.parse(data.data(), data.size(), msg, sizeof msg)) {
+    fail(s, a, ENOEXEC, "program '%s': %s: %s: %s", name, sec, path, msg);
+    return false;
+  }
+  r = findBtfTarget(vmlinux, info.kind, StrRef(info.first.p, info.first.n), target, msg, sizeof msg);
+  if (r < 0) {
+    fail(s, a, -r, "program '%s': %s: %s", name, sec, msg);
+    return false;
+  }
+  *attach = {info.attachType, target->btfId, target->objFd, info.sleepable ? (uint32_t)BPF_F_SLEEPABLE : 0u};
+  return true;
+}
+
 void cmdProgLoad(Session &s, const Args &a) {
   uint32_t type;
   if (!parseProgType(a.v[0], &type)) { fail(s, a, EINVAL, "unknown program type '%.*s'", (int)(a.v[0].n > 32 ? 32 : a.v[0].n), a.v[0].p); return; }
@@ -40,15 +93,29 @@ void cmdProgLoad(Session &s, const Args &a) {
   char name[65], license[128];
   copyStr(name, sizeof name, a.v[1]);
   copyStr(license, sizeof license, a.v[2]);
+  ProgAttachBtf attach;
+  BtfTarget target;
+  bool byBtf = a.n > 5;
+  if (byBtf && !findLoadTarget(s, a, type, name, a.v[5], &attach, &target)) return;
   Vec<char> log;
   int fd = bpfProgLoad(type, name, license, kver, reinterpret_cast<const struct bpf_insn *>(code.data()),
-                       code.size() / sizeof(struct bpf_insn), &log);
+                       code.size() / sizeof(struct bpf_insn), &log, nullptr, byBtf ? &attach : nullptr);
+  if (target.objFd >= 0) close(target.objFd); // the loaded program holds the module's BTF
   if (fd < 0) {
     printLog(s, log);
-    fail(s, a, -fd, "BPF_PROG_LOAD of '%s' failed: %s", name, strerror(-fd));
+    if (byBtf)
+      fail(s, a, -fd, "BPF_PROG_LOAD of '%s' (target %.*s) failed: %s", name, (int)a.v[5].n, a.v[5].p,
+           strerror(-fd));
+    else
+      fail(s, a, -fd, "BPF_PROG_LOAD of '%s' failed: %s", name, strerror(-fd));
     return;
   }
-  s.addHandle(fd, HandleKind::Prog, a.v[1]);
+  if (s.addHandle(fd, HandleKind::Prog, a.v[1]) >= 0 && byBtf) {
+    Handle &h = s.handles()[s.handles().size() - 1];
+    copyStr(h.btfSection, sizeof h.btfSection, a.v[5]);
+    s.out().payloadf("btf_target %s btf_id=%u %s%s", name, target.btfId, target.module[0] ? "module=" : "vmlinux",
+                     target.module);
+  }
   succeed(s, a, fd);
 }
 
@@ -278,6 +345,30 @@ void cmdAttachRawTracepoint(Session &s, const Args &a) {
   int fd = bpfRawTracepointOpen(name, p->fd);
   if (fd < 0) { fail(s, a, -fd, "BPF_RAW_TRACEPOINT_OPEN(%s) failed: %s", name, strerror(-fd)); return; }
   s.addHandle(fd, HandleKind::RawTracepoint, a.v[1]);
+  succeed(s, a, fd);
+}
+
+// A program BPF_PROG_LOAD loaded for a BTF target, attached there
+// (BPF_RAW_TRACEPOINT_OPEN without a name: the target of its attach_btf_id).
+void cmdAttachBtf(Session &s, const Args &a) {
+  Handle *p = s.findHandle(a.v[0], a, kindBit(HandleKind::Prog));
+  if (!p) return;
+  if (!p->btfSection[0]) {
+    fail(s, a, EINVAL, "program '%s' was loaded without a BTF target (BPF_PROG_LOAD ... TARGET)", p->name);
+    return;
+  }
+  int fd = bpfRawTracepointOpen(nullptr, p->fd);
+  if (fd == -kENOTSUPP) {
+    fail(s, a, kENOTSUPP, "program '%s': %s: BPF_RAW_TRACEPOINT_OPEN failed: ENOTSUPP (the kernel has no BPF "
+         "trampoline for this target; arm64 kernels before 6.4 have none for kernel functions)", p->name,
+         p->btfSection);
+    return;
+  }
+  if (fd < 0) {
+    fail(s, a, -fd, "program '%s': %s: BPF_RAW_TRACEPOINT_OPEN failed: %s", p->name, p->btfSection, strerror(-fd));
+    return;
+  }
+  s.addHandle(fd, HandleKind::BtfLink, StrRef(p->btfSection));
   succeed(s, a, fd);
 }
 

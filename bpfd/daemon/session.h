@@ -25,6 +25,9 @@ struct Handle {
   int extraCount;
   PerfReader *reader;
   RingbufReader *ringbuf; // a Ringbuf handle's reader (its fd is the handle)
+  // A program BPF_PROG_LOAD loaded for a BTF target: its section
+  // (fentry/FUNC, lsm/HOOK...), what BPF_ATTACH_BTF names; "" otherwise.
+  char btfSection[144];
 };
 
 // Arguments of the command being run.
@@ -90,6 +93,7 @@ void cmdAttachUretprobe(Session &, const Args &);
 void cmdResolveUprobe(Session &, const Args &);
 void cmdAttachTracepoint(Session &, const Args &);
 void cmdAttachRawTracepoint(Session &, const Args &);
+void cmdAttachBtf(Session &, const Args &);
 void cmdAttachPerfEvent(Session &, const Args &);
 void cmdDetach(Session &, const Args &);
 // The wait of a poll command (PERF_READER_POLL, RINGBUF_POLL): none if one of
