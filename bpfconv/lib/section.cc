@@ -97,6 +97,8 @@ struct Rule {
 static const Rule kAttachRules[] = {
     {"kprobe", ProgKprobe, AttachKind::Kprobe},
     {"kretprobe", ProgKprobe, AttachKind::Kretprobe},
+    {"ksyscall", ProgKprobe, AttachKind::Ksyscall},
+    {"kretsyscall", ProgKprobe, AttachKind::Kretsyscall},
     {"uprobe", ProgKprobe, AttachKind::Uprobe},
     {"uretprobe", ProgKprobe, AttachKind::Uretprobe},
     {"tracepoint", ProgTracepoint, AttachKind::Tracepoint},
@@ -121,6 +123,8 @@ static const Rule kAttachRules[] = {
 static const Rule kTypeRules[] = {
     {"kprobe", ProgKprobe, AttachKind::None},
     {"kretprobe", ProgKprobe, AttachKind::None},
+    {"ksyscall", ProgKprobe, AttachKind::None},
+    {"kretsyscall", ProgKprobe, AttachKind::None},
     {"uprobe", ProgKprobe, AttachKind::None},
     {"uretprobe", ProgKprobe, AttachKind::None},
     {"perf_event", ProgPerfEvent, AttachKind::None},
@@ -131,6 +135,8 @@ static const Rule kTypeRules[] = {
     {"cgroup_skb/ingress", ProgCgroupSkb, AttachKind::None},
     {"cgroup_skb/egress", ProgCgroupSkb, AttachKind::None},
 };
+
+static bool isSyscall(AttachKind k) { return k == AttachKind::Ksyscall || k == AttachKind::Kretsyscall; }
 
 static int parseTarget(Span section, SectionInfo *out, char *err, size_t cap) {
   Span t = out->target;
@@ -186,6 +192,8 @@ static int parseTarget(Span section, SectionInfo *out, char *err, size_t cap) {
   case AttachKind::FmodRet:
   case AttachKind::TpBtf:
   case AttachKind::Lsm:
+  case AttachKind::Ksyscall:
+  case AttachKind::Kretsyscall:
     // A C identifier: it is looked up by name in the kernel's BTF.
     for (size_t i = 0; i < t.n; ++i) {
       char c = t.p[i];
@@ -194,6 +202,7 @@ static int parseTarget(Span section, SectionInfo *out, char *err, size_t cap) {
         return fail(err, cap, -EINVAL, "section '%.*s': expected %s/%s, a C identifier", s, section.p,
                     attachKindName(out->kind), out->kind == AttachKind::TpBtf ? "TRACEPOINT"
                                                 : out->kind == AttachKind::Lsm  ? "HOOK"
+                                                : isSyscall(out->kind)          ? "SYSCALL"
                                                                                 : "FUNCTION");
     }
     out->first = t;
@@ -257,6 +266,8 @@ const char *attachKindName(AttachKind kind) {
   case AttachKind::FmodRet: return "fmod_ret";
   case AttachKind::TpBtf: return "tp_btf";
   case AttachKind::Lsm: return "lsm";
+  case AttachKind::Ksyscall: return "ksyscall";
+  case AttachKind::Kretsyscall: return "kretsyscall";
   case AttachKind::None: break;
   }
   return "";

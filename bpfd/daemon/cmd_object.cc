@@ -5,6 +5,7 @@
 #include "btf_target.h"
 #include "core_relo.h"
 #include "elf_object.h"
+#include "kallsyms.h"
 #include "kernel_info.h"
 #include "session.h"
 #include "uprobe_target.h"
@@ -223,6 +224,20 @@ struct Loader {
       bool ret = at.kind == AttachKind::Kretprobe;
       kind = ret ? HandleKind::Kretprobe : HandleKind::Kprobe;
       afd = attachKprobe(fd, first, at.offset, ret, msg, sizeof msg);
+      break;
+    }
+    case AttachKind::Ksyscall: case AttachKind::Kretsyscall: {
+      // A kprobe at the kernel's function of the syscall, as libbpf's
+      // attach_ksyscall: the arch's wrapper when the kernel has them.
+      bool ret = at.kind == AttachKind::Kretsyscall;
+      kind = ret ? HandleKind::Kretprobe : HandleKind::Kprobe;
+      char func[128];
+      if (!syscallFunction(StrRef(first), func, sizeof func)) {
+        snprintf(msg, sizeof msg, "%s: syscall name too long", section);
+        break;
+      }
+      afd = attachKprobe(fd, func, 0, ret, msg, sizeof msg);
+      snprintf(where, sizeof where, " function=%s", func);
       break;
     }
     case AttachKind::Uprobe: case AttachKind::Uretprobe: {

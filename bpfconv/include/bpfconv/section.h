@@ -9,6 +9,10 @@
 //
 // Grammar (libbpf's names, plus bpfd's perf_event spec):
 //   kprobe/FUNC[+OFFSET]      kretprobe/FUNC         program type kprobe
+//   ksyscall/SYSCALL          kretsyscall/SYSCALL    kprobes at the kernel's
+//                             function of the syscall (libbpf's; the
+//                             arch's wrapper __x64_sys_SYSCALL... or
+//                             __se_sys_SYSCALL: the loader's to find)
 //   uprobe/BINARY:SYMBOL[?ref_ctr=OFFSET]   uretprobe/...  (split at the last
 //                             ':'; SYMBOL may be 0xADDRESS or @0xFILE_OFFSET;
 //                             OFFSET: the file offset of a USDT semaphore the
@@ -23,7 +27,8 @@
 //   fentry.s/ fexit.s/ fmod_ret.s/ lsm.s/   the same, sleepable
 //                             (these five take their target at load time:
 //                             expected_attach_type and the target's BTF id)
-//   kprobe kretprobe uprobe uretprobe perf_event socket xdp classifier tc
+//   kprobe kretprobe ksyscall kretsyscall uprobe uretprobe perf_event socket
+//   xdp classifier tc
 //   cgroup_skb/ingress cgroup_skb/egress      a type only: loaded, not attached
 //   (a bare name may carry a "/suffix" that only names the program, as libbpf)
 //
@@ -61,6 +66,8 @@ enum class AttachKind : uint8_t {
   FmodRet,
   TpBtf,
   Lsm,
+  Ksyscall,   // a kprobe at the syscall's function (the loader finds it)
+  Kretsyscall,
 };
 
 /// The kernel's program types this grammar names (linux/bpf.h's values).
@@ -100,6 +107,7 @@ struct SectionInfo {
   // Kprobe/Kretprobe: function and offset (0 if none).
   // Uprobe/Uretprobe: binary and symbol, and the semaphore's file offset
   // (uprobe ref_ctr_offset, 0 if none).
+  // Ksyscall/Kretsyscall: the syscall's name in `first`.
   // Tracepoint: category and name. RawTracepoint: name in `first`.
   Span first, second;
   uint64_t offset = 0;
