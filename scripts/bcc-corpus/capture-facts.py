@@ -118,22 +118,6 @@ def greeting_fields(greeting):
     return fields
 
 
-def has_symbol(kallsyms, name):
-    return any(l.split(" ")[2:3] == [name] for l in kallsyms)
-
-
-def kfunc_as_bcc(arch, greeting, kallsyms):
-    # BCC 0.26's BPF.support_kfunc(): trampolines on x86_64 only, kernel BTF,
-    # the symbol bpf_trampoline_link_prog.
-    return arch == "x86_64" and greeting.get("btf") == "1" and \
-        has_symbol(kallsyms, "bpf_trampoline_link_prog")
-
-
-def lsm_as_bcc(greeting, kallsyms):
-    # BCC 0.26's BPF.support_lsm(): kernel BTF and the symbol bpf_lsm_bpf.
-    return greeting.get("btf") == "1" and has_symbol(kallsyms, "bpf_lsm_bpf")
-
-
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--remote", required=True, help="bpfd-remote SPEC, e.g. qemu:arm64")
@@ -147,11 +131,6 @@ def main():
     ap.add_argument("--modules", default="ext4,btrfs",
                     help="qemu: kernel modules the guest loads first, comma-separated "
                     "(default ext4,btrfs; '' for none); needs --kernel-root")
-    ap.add_argument("--kfunc-as-bcc", action="store_true",
-                    help="answer support_kfunc()/support_lsm() as BCC 0.26 would on the target "
-                    "(x86_64 with BTF and bpf_trampoline_link_prog; BTF and bpf_lsm_bpf), so "
-                    "that tools take their fentry/fexit/LSM paths (default: both False, the "
-                    "kprobe paths)")
     args = ap.parse_args()
 
     if not args.image and args.kernel_root:
@@ -243,8 +222,6 @@ def main():
         "btf": int(g.get("btf", "0")),
         "syscall_prefix": prefix,
         "cpus": args.cpus,
-        "kfunc": args.kfunc_as_bcc and kfunc_as_bcc(arch, g, kallsyms),
-        "lsm": args.kfunc_as_bcc and lsm_as_bcc(g, kallsyms),
         "greeting": greeting,
         "modules": modules,
     }

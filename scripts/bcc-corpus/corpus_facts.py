@@ -39,11 +39,6 @@ class TargetFacts(object):
         self.btf = bool(meta.get("btf", 0))
         self.syscall_prefix = meta.get("syscall_prefix", default_prefix)
         self.cpus = int(meta.get("cpus", 2))
-        # bpfd loads kprobe/tracepoint/raw_tracepoint/perf_event programs;
-        # tools asked about fentry (kfunc) and LSM support take their kprobe
-        # paths unless the facts say otherwise.
-        self.kfunc = bool(meta.get("kfunc", False))
-        self.lsm = bool(meta.get("lsm", False))
         self._kfuncs = None
         self._tracepoints = None
         self._tp_fields = None
@@ -106,6 +101,24 @@ class TargetFacts(object):
         if self._kallsyms is None:
             self._load_kallsyms()
         return self._kallsyms.get(name, -1)
+
+    @property
+    def kfunc(self):
+        """BPF.support_kfunc() as BCC 0.26 answers it on the target: BPF
+        trampolines on x86_64 only, kernel BTF, and the symbol
+        bpf_trampoline_link_prog; $BPFD_CORPUS_KFUNC=yes|no overrides it (to
+        build a tool's other variant)."""
+        forced = os.environ.get("BPFD_CORPUS_KFUNC", "")
+        if forced in ("yes", "no"):
+            return forced == "yes"
+        return self.arch == "x86_64" and self.btf and \
+            self.ksymname("bpf_trampoline_link_prog") != -1
+
+    @property
+    def lsm(self):
+        """BPF.support_lsm() as BCC 0.26 answers it: kernel BTF and the symbol
+        bpf_lsm_bpf (no Debian tool asks)."""
+        return self.btf and self.ksymname("bpf_lsm_bpf") != -1
 
     def ksym(self, addr):
         if self._by_addr is None:

@@ -103,7 +103,13 @@ def main():
     ap.add_argument("--only", action="append", help="extract only these tools")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--timeout", type=int, default=30, help="seconds per tool")
+    ap.add_argument("--kfunc", choices=("bcc", "yes", "no"), default="bcc",
+                    help="BPF.support_kfunc()'s answer: as BCC 0.26 answers on the target "
+                    "(default: x86_64 with kernel BTF and BPF trampolines), or forced, to "
+                    "extract the tools' other variant")
     args = ap.parse_args()
+    if args.kfunc != "bcc":
+        os.environ["BPFD_CORPUS_KFUNC"] = args.kfunc
 
     try:
         table = read_args_table(args.args_table)

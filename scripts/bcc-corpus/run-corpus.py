@@ -208,7 +208,7 @@ def load_one(bpfd, obj):
 
 
 def run_arch(args, arch):
-    corpus_dir = os.path.join(args.build, "corpus", arch)
+    corpus_dir = os.path.join(args.corpus, arch)
     facts_dir = os.path.join(args.build, "corpus", "facts", arch)
     with open(os.path.join(corpus_dir, "index.json")) as f:
         index = json.load(f)
@@ -289,6 +289,8 @@ def main():
                     help="BPFD_CACHE_DIR (kernels)")
     ap.add_argument("--bpf-xcc", help="default BUILD/bin/bpf-xcc")
     ap.add_argument("--bpfd-remote", help="default BUILD/bin/bpfd-remote")
+    ap.add_argument("--corpus", help="the extracted programs, ARCH/index.json and ARCH/TOOL.c "
+                    "(default BUILD/corpus)")
     ap.add_argument("--work", help="objects and logs (default BUILD/corpus/run)")
     ap.add_argument("--only", action="append", help="only these programs")
     ap.add_argument("--tree-only", action="store_true",
@@ -310,6 +312,7 @@ def main():
     args.bpf_xcc = args.bpf_xcc or os.path.join(args.build, "bin", "bpf-xcc")
     args.bpfd_remote = args.bpfd_remote or os.path.join(args.build, "bin", "bpfd-remote")
     args.work = args.work or os.path.join(args.build, "corpus", "run")
+    args.corpus = args.corpus or os.path.join(args.build, "corpus")
 
     status = 0
     all_rows = []
