@@ -2,7 +2,9 @@
 //
 // Programs are loaded on the device (BPF_PROG_LOAD) and attached there
 // (BPF_ATTACH_*); the descriptors BCC's Python keeps stand for the device's
-// handles (HostFds.h).
+// handles (HostFds.h). Tracing (fentry/fexit: BCC's kfuncs) and LSM
+// programs are loaded for their BTF target and attached with
+// BPF_ATTACH_BTF.
 //
 //===----------------------------------------------------------------------===//
 #include "Device.h"
@@ -10,8 +12,14 @@
 #include "Module.h"
 #include "UsdtSemaphores.h"
 
+#include "Arch.h"
+#include "Program.h"
+#include "bpfconv/section.h"
+#include "llvm/Support/Error.h"
+
 #include <cerrno>
 #include <cstring>
+#include <linux/bpf.h>
 
 using namespace bpfdbcc;
 
@@ -42,6 +50,38 @@ static bool progOf(int Fd, HostHandle &H) {
   return true;
 }
 
+// BCC 0.26's bcc_prog_load_xattr() loads a TRACING or LSM program for the
+// kernel function its name gives: kfunc__FN (fentry), kretfunc__FN (fexit),
+// kmod_ret__FN (fmod_ret), lsm__HOOK (lsm); later BCC's kfunc__vmlinux__FN
+// as well. bpf-xcc's attachFromName() is this toolkit's reading of BCC's
+// names; its section (fentry/FN, fexit/FN, fmod_ret/FN, lsm/HOOK) is what
+// bpfd looks the target up for. False (errno EINVAL, said on stderr) for a
+// name that gives none.
+static bool btfTargetOf(const std::string &Name, std::string &Section) {
+  std::string ArchName = Device::env("BPFD_BCC_ARCH");
+  auto Arch = bpfxcc::lookupArch(ArchName);
+  if (!Arch) {
+    warn("loading " + Name + ": the device's arch '" + ArchName + "': " +
+         llvm::toString(Arch.takeError()));
+    errno = EINVAL;
+    return false;
+  }
+  Section = bpfxcc::attachFromName(Name, *Arch, true);
+  bpfconv::SectionInfo Info;
+  char Why[320];
+  if (Section.empty() ||
+      bpfconv::parseSection(bpfconv::Span(Section.data(), Section.size()), &Info, Why,
+                            sizeof Why) < 0 ||
+      !bpfconv::attachesByBtf(Info.kind)) {
+    warn("loading " + Name + ": a tracing or LSM program's name gives its kernel target "
+         "(kfunc__FN, kretfunc__FN, kmod_ret__FN, lsm__HOOK)" +
+         (Section.empty() ? std::string() : ", not " + Section));
+    errno = EINVAL;
+    return false;
+  }
+  return true;
+}
+
 extern "C" {
 
 int bcc_func_load(void *program, int prog_type, const char *name,
@@ -60,16 +100,29 @@ int bcc_func_load(void *program, int prog_type, const char *name,
     errno = ENOTSUP;
     return -1;
   }
+  std::string Target;
+  if ((prog_type == BPF_PROG_TYPE_TRACING || prog_type == BPF_PROG_TYPE_LSM) &&
+      !btfTargetOf(name, Target))
+    return -1;
   auto R = Device::get().command(
       "BPF_PROG_LOAD " + std::to_string(prog_type) + " " + quoteToken(name) + " " +
       quoteToken(license ? license : "GPL") + " " + std::to_string(kern_version) + " " +
-      toBlob(insns, size_t(prog_len)));
+      toBlob(insns, size_t(prog_len)) + (Target.empty() ? "" : " " + quoteToken(Target)));
   if (!R) {
     warn(std::string("loading ") + name + ": " + R.error().message());
     return setErrno(R.error());
   }
   if (!R->ok()) {
     // As BCC: the error and the verifier's log on stderr (and in log_buf).
+    // A target refused before the kernel saw the program (not in the
+    // device's BTF) has no log: bpfd's message alone, naming the program
+    // and the target, as BCC's "bpf: FN is not found in vmlinux BTF".
+    if (!Target.empty() && R->Payload.empty()) {
+      warn(R->Message);
+      if (log_buf && log_buf_size)
+        log_buf[0] = 0;
+      return setErrno(*R);
+    }
     std::string Log;
     for (const std::string &L : R->Payload)
       Log += L + "\n";
@@ -184,6 +237,19 @@ int bpf_attach_perf_event(int progfd, uint32_t ev_type, uint32_t ev_config,
   return attachment(Line, "perf_event " + std::to_string(ev_type) + ":" +
                               std::to_string(ev_config) + " cpu " + std::to_string(cpu));
 }
+
+// As BCC's: BPF_RAW_TRACEPOINT_OPEN without a name, the target the program
+// was loaded for, on the device (BPF_ATTACH_BTF).
+static int attachBtf(int progfd, const char *What) {
+  HostHandle P;
+  if (!progOf(progfd, P))
+    return -1;
+  return attachment("BPF_ATTACH_BTF " + std::to_string(P.Device),
+                    std::string(What) + " " + P.Name);
+}
+
+int bpf_attach_kfunc(int prog_fd) { return attachBtf(prog_fd, "kfunc"); }
+int bpf_attach_lsm(int prog_fd) { return attachBtf(prog_fd, "lsm"); }
 
 int bpf_close_perf_event_fd(int fd) {
   HostHandle H;

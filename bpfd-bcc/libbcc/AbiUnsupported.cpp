@@ -34,12 +34,6 @@ static void unsupported(const char *What) {
 
 extern "C" {
 
-// The device's kernel BTF is not used: bpfd has no fentry/LSM programs yet,
-// so tools pick their kprobe variants, as on a kernel without BTF.
-bool bpf_has_kernel_btf(void) { return false; }
-
-int bpf_attach_kfunc(int) { FAIL_INT("fentry/fexit (kfunc) programs", ENOTSUP); }
-int bpf_attach_lsm(int) { FAIL_INT("LSM programs", ENOTSUP); }
 int bpf_attach_perf_event_raw(int, void *, int, int, int, int) {
   FAIL_INT("perf events from a raw perf_event_attr", ENOTSUP);
 }

@@ -1,13 +1,18 @@
-//===- KernelBtf.cpp - kernel_struct_has_field(), from the device's BTF ---===//
+//===- KernelBtf.cpp - The device's kernel BTF, as BCC asks about it ------===//
 //
-// As BCC: the struct named so in the running kernel's BTF
-// (/sys/kernel/btf/vmlinux of the device, read once through bpfd's file
-// commands), and whether one of its direct members has the name. 1: yes,
-// 0: no, -1: no such struct or no BTF.
+// kernel_struct_has_field(), as BCC: the struct named so in the running
+// kernel's BTF (/sys/kernel/btf/vmlinux of the device, read once through
+// bpfd's file commands), and whether one of its direct members has the
+// name. 1: yes, 0: no, -1: no such struct or no BTF.
+//
+// bpf_has_kernel_btf(): whether BCC running on the device would see kernel
+// BTF there (see below for the architecture in it).
 //
 //===----------------------------------------------------------------------===//
 #include "Device.h"
 #include "DeviceFiles.h"
+
+#include "bpfd/Reply.h"
 
 #include <cstdint>
 #include <cstring>
@@ -80,4 +85,29 @@ extern "C" int kernel_struct_has_field(const char *struct_name, const char *fiel
     }
   }
   return structHasField(Btf, struct_name, field_name);
+}
+
+// BCC's Python asks this only in support_kfunc() and support_lsm(); no
+// Debian tool calls support_lsm(). support_kfunc() first answers false when
+// platform.machine() is not x86_64 (BCC has no trampolines elsewhere), and
+// here that is this host's machine (x86_64), whatever the device's. So the
+// answer is true only for an x86_64 device whose kernel has BTF (the
+// greeting's btf=1: a readable /sys/kernel/btf/vmlinux): support_kfunc()
+// then answers as BCC on the device would (it goes on to look for
+// bpf_trampoline_link_prog in the device's kallsyms). On an arm64 device
+// BCC answers false, and Debian's 6.1 arm64 kernel has no trampolines for
+// kernel functions anyway (their attach fails with ENOTSUPP), so its tools
+// keep their kprobe paths.
+extern "C" bool bpf_has_kernel_btf(void) {
+  auto Fields = bpfd::parseGreeting(Device::env("BPFD_BCC_GREETING"));
+  if (!Fields) // not run by bpfd-bcc: no device to ask
+    return false;
+  bool X86 = false, Btf = false;
+  for (const auto &[Key, Value] : *Fields) {
+    if (Key == "arch")
+      X86 = Value == "x86_64";
+    else if (Key == "btf")
+      Btf = Value == "1";
+  }
+  return X86 && Btf;
 }
