@@ -20,6 +20,7 @@ constexpr uint32_t kRelAbs64 = 2;
 constexpr uint32_t kRelAbs32 = 3;
 constexpr uint32_t kRel64_32 = 10;
 constexpr size_t kMaxProgInsns = 1000000;
+constexpr uint8_t kPseudoFunc = 4; // BPF_PSEUDO_FUNC: ld_imm64 of a function's address
 
 struct Section {
   StrRef name;
@@ -67,6 +68,8 @@ private:
   bool readAttachPoints();
   bool readBtf();
   bool buildProgram(uint16_t sec, const Elf64_Sym &sym, ProgSpec *spec);
+  bool linkFunction(Vec<Piece> *pieces, uint16_t tsec, int64_t tidx, const ProgSpec *spec, uint32_t g,
+                    const char *what, int64_t *target);
   bool addBtfExt(const Vec<BtfExtSec> &table, const Piece &p, uint32_t words, Vec<uint32_t> *out) const;
   bool rebaseBtfExt(const Vec<Piece> &pieces, ProgSpec *spec);
   const Rel *findRel(uint16_t sec, uint64_t offset) const;
@@ -403,6 +406,27 @@ bool Parser::findFunction(uint16_t sec, uint32_t insn, uint32_t *start, uint32_t
   return false;
 }
 
+// The instruction of the program being built where function instruction
+// tidx of section tsec is: its piece, appended first if it is not in yet.
+bool Parser::linkFunction(Vec<Piece> *pieces, uint16_t tsec, int64_t tidx, const ProgSpec *spec, uint32_t g,
+                          const char *what, int64_t *target) {
+  uint32_t fstart, flen;
+  if (tidx < 0 || tidx >= (int64_t)(secs_[tsec].size / 8) || !(secs_[tsec].flags & SHF_EXECINSTR) ||
+      secs_[tsec].type != SHT_PROGBITS || !secs_[tsec].data || !findFunction(tsec, (uint32_t)tidx, &fstart, &flen))
+    return fail("program '%s' insn %u: %s is not a function", spec->name, g, what);
+  size_t k = 0;
+  for (; k < pieces->size(); ++k)
+    if ((*pieces)[k].sec == tsec && (*pieces)[k].start <= tidx && tidx < (*pieces)[k].start + (*pieces)[k].len) break;
+  if (k == pieces->size()) {
+    if (pieces->size() >= 4096) return fail("program '%s' calls too many functions", spec->name);
+    uint32_t base = pieces->back().base + pieces->back().len;
+    Piece np = {tsec, fstart, flen, base};
+    if (!pieces->push(np)) return fail("out of memory");
+  }
+  *target = (int64_t)(*pieces)[k].base + (tidx - (*pieces)[k].start);
+  return true;
+}
+
 bool Parser::buildProgram(uint16_t sec, const Elf64_Sym &psym, ProgSpec *spec) {
   Vec<Piece> pieces;
   const Section &ps = secs_[sec];
@@ -429,6 +453,28 @@ bool Parser::buildProgram(uint16_t sec, const Elf64_Sym &psym, ProgSpec *spec) {
       const Rel *rel = findRel(p.sec, (uint64_t)(p.start + j) * 8);
       if (in.code == (BPF_LD | BPF_IMM | BPF_DW)) {
         if (j + 1 >= p.len) return fail("program '%s': ld_imm64 at the end of its function", spec->name);
+        const Elf64_Sym *rsym = rel ? &syms_[rel->sym] : nullptr;
+        if (rsym && rsym->st_shndx < secs_.size() && (secs_[rsym->st_shndx].flags & SHF_EXECINSTR)) {
+          // A function's address (bpf_loop's callback...): the function is
+          // appended as a called one is, the load becomes BPF_PSEUDO_FUNC
+          // and imm the instruction delta to it, as libbpf's
+          // RELO_SUBPROG_ADDR. The relocation's symbol plus imm is the
+          // function's byte offset in its section.
+          if (rel->type != kRel64_64)
+            return fail("program '%s' insn %u: relocation type %u on ld_imm64", spec->name, g, rel->type);
+          const Elf64_Sym &sym = *rsym;
+          int64_t off = (int64_t)sym.st_value + in.imm;
+          if (off % 8 || code[g + 1].imm)
+            return fail("program '%s' insn %u: function address of '%.*s' is not a function", spec->name, g,
+                        (int)symName(sym).n, symName(sym).p);
+          int64_t target;
+          if (!linkFunction(&pieces, sym.st_shndx, off / 8, spec, g, "function address", &target)) return false;
+          code = plan_->insns.data() + spec->insnStart;
+          code[g].src_reg = kPseudoFunc;
+          code[g].imm = (int32_t)(target - (int64_t)g - 1);
+          ++j;
+          continue;
+        }
         if (rel) {
           if (rel->type != kRel64_64)
             return fail("program '%s' insn %u: relocation type %u on ld_imm64", spec->name, g, rel->type);
@@ -462,22 +508,9 @@ bool Parser::buildProgram(uint16_t sec, const Elf64_Sym &psym, ProgSpec *spec) {
           tsec = p.sec;
           tidx = (int64_t)(p.start + j) + in.imm + 1;
         }
-        uint32_t fstart, flen;
-        if (tidx < 0 || tidx >= (int64_t)(secs_[tsec].size / 8) ||
-            !(secs_[tsec].flags & SHF_EXECINSTR) || secs_[tsec].type != SHT_PROGBITS || !secs_[tsec].data ||
-            !findFunction(tsec, (uint32_t)tidx, &fstart, &flen))
-          return fail("program '%s' insn %u: call target is not a function", spec->name, g);
-        size_t k = 0;
-        for (; k < pieces.size(); ++k)
-          if (pieces[k].sec == tsec && pieces[k].start <= tidx && tidx < pieces[k].start + pieces[k].len) break;
-        if (k == pieces.size()) {
-          if (pieces.size() >= 4096) return fail("program '%s' calls too many functions", spec->name);
-          uint32_t base = pieces.back().base + pieces.back().len;
-          Piece np = {tsec, fstart, flen, base};
-          if (!pieces.push(np)) return fail("out of memory");
-          code = plan_->insns.data() + spec->insnStart; // push may not move insns, but be safe
-        }
-        int64_t target = (int64_t)pieces[k].base + (tidx - pieces[k].start);
+        int64_t target;
+        if (!linkFunction(&pieces, tsec, tidx, spec, g, "call target", &target)) return false;
+        code = plan_->insns.data() + spec->insnStart;
         code[g].imm = (int32_t)(target - (int64_t)g - 1);
         continue;
       }
