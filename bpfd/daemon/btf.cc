@@ -288,4 +288,78 @@ void Btf::fixupDatasecs(const ElfFacts &facts) {
   }
 }
 
+uint32_t Btf::datasecEntry(StrRef sec, StrRef n) const {
+  for (uint32_t id = 1; id <= offsets_.size(); ++id) {
+    const TypeHdr *t = type(id);
+    if (kind(t) != KIND_DATASEC || !name(t->nameOff).eq2(sec)) continue;
+    for (uint32_t i = 0; i < vlen(t); ++i) {
+      uint32_t e = rd32(extra(id) + 12 * i);
+      const TypeHdr *v = type(e);
+      if (v && (kind(v) == KIND_VAR || kind(v) == KIND_FUNC) && name(v->nameOff).eq2(n)) return e;
+    }
+  }
+  return 0;
+}
+
+bool Btf::kconfigType(uint32_t id, KcfgType *out) const {
+  id = skipModifiers(id);
+  const TypeHdr *t = type(id);
+  if (!t) return false;
+  out->isSigned = false;
+  switch (kind(t)) {
+  case KIND_INT: {
+    uint32_t enc = rd32(extra(id)) >> 24 & 0xf, size = t->sizeOrType;
+    if (size < 1 || size > 8 || (size & (size - 1))) return false;
+    out->kind = enc & 4 ? KcfgKind::Bool : size == 1 ? KcfgKind::Char : KcfgKind::Int;
+    if (out->kind == KcfgKind::Bool && size != 1) return false;
+    out->isSigned = enc & 1;
+    out->size = out->align = size;
+    return true;
+  }
+  case KIND_ENUM:
+    if (t->sizeOrType != 4 || !name(t->nameOff).eq("libbpf_tristate")) return false;
+    out->kind = KcfgKind::Tristate;
+    out->size = out->align = 4;
+    return true;
+  case KIND_ARRAY: {
+    KcfgType elem;
+    uint32_t n = rd32(extra(id) + 8);
+    if (!kconfigType(rd32(extra(id)), &elem) || elem.kind != KcfgKind::Char || n == 0 || n > 4096) return false;
+    out->kind = KcfgKind::CharArray;
+    out->size = n;
+    out->align = 1;
+    return true;
+  }
+  default:
+    return false;
+  }
+}
+
+void Btf::fixupExternDatasec(StrRef sec, uint32_t size, void *ctx,
+                             bool (*offsetOf)(void *ctx, StrRef var, uint32_t *off)) {
+  for (uint32_t id = 1; id <= offsets_.size(); ++id) {
+    TypeHdr *t = const_cast<TypeHdr *>(type(id));
+    if (kind(t) != KIND_DATASEC || !name(t->nameOff).eq2(sec)) continue;
+    t->sizeOrType = size;
+    for (uint32_t i = 0; i < vlen(t); ++i) {
+      uint8_t *vi = const_cast<uint8_t *>(extra(id)) + 12 * i;
+      uint32_t varId = rd32(vi);
+      TypeHdr *var = const_cast<TypeHdr *>(type(varId));
+      if (!var || kind(var) != KIND_VAR) continue;
+      uint32_t off, linkage = 1; // BTF_VAR_GLOBAL_ALLOCATED
+      if (offsetOf(ctx, name(var->nameOff), &off)) memcpy(vi + 4, &off, 4);
+      memcpy(const_cast<uint8_t *>(extra(varId)), &linkage, 4);
+    }
+    // The kernel wants the entries in offset order.
+    uint8_t *vs = const_cast<uint8_t *>(extra(id));
+    for (uint32_t i = 1; i < vlen(t); ++i)
+      for (uint32_t j = i; j > 0 && rd32(vs + 12 * (j - 1) + 4) > rd32(vs + 12 * j + 4); --j) {
+        uint8_t tmp[12];
+        memcpy(tmp, vs + 12 * j, 12);
+        memcpy(vs + 12 * j, vs + 12 * (j - 1), 12);
+        memcpy(vs + 12 * (j - 1), tmp, 12);
+      }
+  }
+}
+
 } // namespace bpfd

@@ -23,6 +23,14 @@ struct BtfExtSec {
   uint32_t count, recSize;
 };
 
+// A __kconfig extern's type, as libbpf classifies it (find_kcfg_type).
+enum class KcfgKind : uint8_t { Bool, Char, Tristate, Int, CharArray };
+struct KcfgType {
+  KcfgKind kind;
+  bool isSigned;
+  uint32_t size, align;
+};
+
 class Btf {
 public:
   // Parses data[0..size); false with a message in err on malformed input.
@@ -49,6 +57,18 @@ public:
     bool (*symOffset)(void *ctx, StrRef sec, StrRef sym, uint32_t *offset);
   };
   void fixupDatasecs(const ElfFacts &facts);
+  // The entry named name (a VAR, or an extern FUNC) of the DATASEC named
+  // sec (".kconfig", ".ksyms"): its type id, 0 if none.
+  uint32_t datasecEntry(StrRef sec, StrRef name) const;
+  // A __kconfig extern's type (id: its VAR's type): a 1-byte bool, char (any
+  // other 1-byte integer), enum libbpf_tristate, an integer of 2, 4 or 8
+  // bytes, or an array of char. False for any other.
+  bool kconfigType(uint32_t id, KcfgType *out) const;
+  // An extern-backing DATASEC (libbpf's .kconfig): its size and each VAR's
+  // offset (offsetOf(ctx, name)) filled in, and the VARs' linkage made
+  // global-allocated (the kernel refuses extern VARs), as libbpf does. In
+  // place, as fixupDatasecs.
+  void fixupExternDatasec(StrRef sec, uint32_t size, void *ctx, bool (*offsetOf)(void *ctx, StrRef var, uint32_t *off));
 
   // The raw type records, for CO-RE (core_relo.cc): type(id) is null for
   // id 0 or out of range; extra(id) is what follows the header (members,

@@ -6,6 +6,7 @@
 #include "core_relo.h"
 #include "elf_object.h"
 #include "kallsyms.h"
+#include "kconfig.h"
 #include "kernel_info.h"
 #include "session.h"
 #include "uprobe_target.h"
@@ -439,6 +440,11 @@ void cmdLoadObject(Session &s, const Args &a) {
   }
   if (l.plan.targetArch[0] && strcmp(l.plan.targetArch, runningArch()) != 0) {
     fail(s, a, ENOEXEC, "object built for arch=%s, this device is %s", l.plan.targetArch, runningArch());
+    return;
+  }
+  int kerr = fillKconfig(&l.plan, err, sizeof err);
+  if (kerr < 0) {
+    fail(s, a, -kerr, "%s", err);
     return;
   }
   if (!l.plan.license[0])

@@ -59,6 +59,8 @@ private:
   bool readRelocations();
   bool readSmallSections();
   bool readMaps();
+  bool readExterns();
+  static bool kconfigOffset(void *ctx, StrRef var, uint32_t *off);
   bool setMapName(MapSpec *m, StrRef name);
   void fixupBtf();
   int sectionByName(StrRef name) const;
@@ -370,6 +372,58 @@ bool Parser::readMaps() {
   return true;
 }
 
+// Undefined symbols are externs the loader resolves, as libbpf: those of
+// .BTF's DATASEC .kconfig get a place in the `.kconfig` map (aligned, in
+// symbol order); the others fail the object where a program refers to them.
+bool Parser::readExterns() {
+  uint32_t size = 0;
+  for (size_t k = 0; k < nsyms_; ++k) {
+    const Elf64_Sym &sym = syms_[k];
+    unsigned bind = ELF64_ST_BIND(sym.st_info), type = ELF64_ST_TYPE(sym.st_info);
+    StrRef name = symName(sym);
+    if (sym.st_shndx != SHN_UNDEF || name.n == 0 || (bind != STB_GLOBAL && bind != STB_WEAK) ||
+        (type != STT_NOTYPE && type != STT_OBJECT))
+      continue;
+    uint32_t var = haveBtf_ ? btf_.datasecEntry(StrRef(".kconfig", 8), name) : 0;
+    if (!var) continue;
+    KconfigExtern e;
+    memset(&e, 0, sizeof e);
+    if (name.n >= sizeof e.name) return fail("extern '%.*s...' has a name of %zu characters", 32, name.p, name.n);
+    copyStr(e.name, sizeof e.name, name);
+    if (!btf_.kconfigType(btf_.type(var)->sizeOrType, &e.type))
+      return fail("extern (kconfig) '%s': type is not a bool, char, tristate, integer or char array", e.name);
+    e.weak = bind == STB_WEAK;
+    e.offset = (size + e.type.align - 1) / e.type.align * e.type.align;
+    if (e.offset > (1u << 20)) return fail("extern (kconfig) '%s': .kconfig too large", e.name);
+    size = e.offset + e.type.size;
+    if (plan_->kconfig.size() >= 4096 || !plan_->kconfig.push(e)) return fail("too many externs");
+  }
+  if (plan_->kconfig.empty()) return true;
+  MapSpec m;
+  memset(&m, 0, sizeof m);
+  copyStr(m.name, sizeof m.name, StrRef(".kconfig", 8));
+  m.origin = MapOrigin::DataSection;
+  m.section = 0xffff; // no ELF section: refs are made by name
+  m.type = BPF_MAP_TYPE_ARRAY;
+  m.keySize = 4;
+  m.valueSize = size;
+  m.maxEntries = 1;
+  m.freeze = true;
+  m.flags = BPF_F_RDONLY_PROG;
+  plan_->kconfigMap = (int)plan_->maps.size();
+  for (const MapSpec &o : plan_->maps)
+    if (!strcmp(o.name, m.name)) return fail("two maps named '%s'", m.name);
+  if (!plan_->maps.push(m)) return fail("out of memory");
+  return true;
+}
+
+bool Parser::kconfigOffset(void *ctx, StrRef var, uint32_t *off) {
+  Parser *p = static_cast<Parser *>(ctx);
+  for (const KconfigExtern &e : p->plan_->kconfig)
+    if (StrRef(e.name).eq2(var)) { *off = e.offset; return true; }
+  return false;
+}
+
 int Parser::mapForSymbol(const Elf64_Sym &sym, int64_t addend, bool *value, uint32_t *offset) const {
   for (size_t i = 0; i < plan_->maps.size(); ++i) {
     const MapSpec &m = plan_->maps[i];
@@ -479,6 +533,20 @@ bool Parser::buildProgram(uint16_t sec, const Elf64_Sym &psym, ProgSpec *spec) {
           if (rel->type != kRel64_64)
             return fail("program '%s' insn %u: relocation type %u on ld_imm64", spec->name, g, rel->type);
           const Elf64_Sym &sym = syms_[rel->sym];
+          if (sym.st_shndx == SHN_UNDEF) {
+            size_t e = 0;
+            while (e < plan_->kconfig.size() && !symName(sym).eq2(StrRef(plan_->kconfig[e].name))) ++e;
+            if (e == plan_->kconfig.size())
+              return fail("program '%s' insn %u: extern '%.*s' is not a __kconfig extern (bpfd resolves no other)",
+                          spec->name, g, (int)symName(sym).n, symName(sym).p);
+            const KconfigExtern &ke = plan_->kconfig[e];
+            if (in.imm < 0 || (uint32_t)in.imm >= ke.type.size)
+              return fail("program '%s' insn %u: offset %d out of extern '%s'", spec->name, g, in.imm, ke.name);
+            MapRef ref = {g, (uint32_t)plan_->kconfigMap, true, ke.offset + (uint32_t)in.imm};
+            if (!plan_->refs.push(ref)) return fail("out of memory");
+            ++j;
+            continue;
+          }
           bool value;
           uint32_t off;
           int m = mapForSymbol(sym, in.imm, &value, &off);
@@ -676,12 +744,14 @@ void Parser::fixupBtf() {
   if (!btf.parse(plan_->btfFixed.data(), plan_->btfFixed.size(), err, sizeof err)) return;
   Btf::ElfFacts facts = {this, btfSecSize, btfSymOffset};
   btf.fixupDatasecs(facts);
+  if (plan_->kconfigMap >= 0)
+    btf.fixupExternDatasec(StrRef(".kconfig", 8), plan_->maps[plan_->kconfigMap].valueSize, this, kconfigOffset);
   plan_->btf = plan_->btfFixed.data();
 }
 
 bool Parser::run() {
   if (!(readHeaders() && readSymbols() && readRelocations() && readSmallSections() && readBtf() && readMaps() &&
-        readPrograms() && readAttachPoints()))
+        readExterns() && readPrograms() && readAttachPoints()))
     return false;
   fixupBtf();
   return true;

@@ -5,6 +5,7 @@
 #ifndef BPFD_DAEMON_ELF_OBJECT_H
 #define BPFD_DAEMON_ELF_OBJECT_H
 
+#include "btf.h"
 #include "support.h"
 
 #include "bpfconv/section.h"
@@ -66,6 +67,17 @@ struct AttachPoint {
   char section[256];  // checked by bpfconv::parseSection
 };
 
+// A __kconfig extern (libbpf's .kconfig externs): a value the loader puts
+// at offset in the `.kconfig` map (ObjectPlan::kconfigMap), read-only to
+// the programs: libbpf's LINUX_KERNEL_VERSION, LINUX_HAS_SYSCALL_WRAPPER,
+// LINUX_HAS_BPF_COOKIE, or CONFIG_* from the kernel's configuration.
+struct KconfigExtern {
+  char name[64];
+  KcfgType type;
+  bool weak;       // 0 when the kernel has no value for it
+  uint32_t offset;
+};
+
 struct ObjectPlan {
   Vec<MapSpec> maps;
   Vec<ProgSpec> progs;
@@ -84,6 +96,9 @@ struct ObjectPlan {
   Vec<uint32_t> lineInfo;  // struct bpf_line_info records
   Vec<uint32_t> coreRelos; // CO-RE: insn (in its program), type_id, access_str_off, kind
   char btfExtError[160];   // why .BTF.ext was not used, empty if it was (or absent)
+  Vec<KconfigExtern> kconfig;
+  int kconfigMap = -1;     // index into maps of `.kconfig` (its init is the loader's), -1 without
+  Bytes kconfigData;       // the loader's value of `.kconfig`
 };
 
 // data must outlive the plan (MapSpec::init and btf point into it).
