@@ -23,7 +23,8 @@
 
 using namespace bpfdbcc;
 
-static int attachment(const std::string &Line, const std::string &Name) {
+static int attachment(const std::string &Line, const std::string &Name,
+                      bool ClosedByTool = false) {
   auto R = Device::get().command(Line);
   if (!R) {
     warn(Name + ": " + R.error().message());
@@ -37,6 +38,7 @@ static int attachment(const std::string &Line, const std::string &Name) {
   H.Kind = HandleKind::Attachment;
   H.Device = R->Ret;
   H.Name = Name;
+  H.ClosedByTool = ClosedByTool;
   return newHostFd(H);
 }
 
@@ -215,7 +217,7 @@ int bpf_attach_raw_tracepoint(int progfd, const char *tp_name) {
     return -1;
   return attachment("BPF_ATTACH_RAW_TRACEPOINT " + std::to_string(P.Device) + " " +
                         quoteToken(tp_name),
-                    std::string("raw_tracepoint ") + tp_name);
+                    std::string("raw_tracepoint ") + tp_name, true);
 }
 
 int bpf_attach_perf_event(int progfd, uint32_t ev_type, uint32_t ev_config,
@@ -245,7 +247,7 @@ static int attachBtf(int progfd, const char *What) {
   if (!progOf(progfd, P))
     return -1;
   return attachment("BPF_ATTACH_BTF " + std::to_string(P.Device),
-                    std::string(What) + " " + P.Name);
+                    std::string(What) + " " + P.Name, true);
 }
 
 int bpf_attach_kfunc(int prog_fd) { return attachBtf(prog_fd, "kfunc"); }

@@ -1,5 +1,6 @@
 //===- Device.cpp - The device, as libbcc reaches it ----------------------===//
 #include "Device.h"
+#include "HostFds.h"
 
 #include "llvm/Support/Base64.h"
 #include "bpfd/Blob.h"
@@ -119,6 +120,20 @@ bpfd::Expected<bpfd::Reply> Device::readReplyLocked(bool Interruptible) {
   }
 }
 
+// Attachments the tool detached by closing their descriptor (BCC's
+// os.close() of a kfunc's, an LSM program's or a raw tracepoint's:
+// HostFds.h) are closed on the device before the next command.
+bpfd::Error Device::closeDetachedLocked() {
+  for (long long H : takeClosedByTool()) {
+    if (bpfd::Error E = sendLocked("BPF_CLOSE " + std::to_string(H)))
+      return E;
+    auto R = readReplyLocked(false);
+    if (!R)
+      return R.error();
+  }
+  return bpfd::Error::success();
+}
+
 bpfd::Expected<bpfd::Reply> Device::command(const std::string &Line) {
   std::lock_guard<std::mutex> G(Lock);
   if (bpfd::Error E = connectLocked())
@@ -129,6 +144,8 @@ bpfd::Expected<bpfd::Reply> Device::command(const std::string &Line) {
       return Old.error();
     Pending = false;
   }
+  if (bpfd::Error E = closeDetachedLocked())
+    return E;
   if (bpfd::Error E = sendLocked(Line))
     return E;
   return readReplyLocked(false);
@@ -146,6 +163,8 @@ bpfd::Expected<bpfd::Reply> Device::interruptibleCommand(const std::string &Line
       return Old.error();
     Pending = false;
   }
+  if (bpfd::Error E = closeDetachedLocked())
+    return E;
   if (bpfd::Error E = sendLocked(Line))
     return E;
   auto R = readReplyLocked(true);

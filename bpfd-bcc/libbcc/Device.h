@@ -38,6 +38,7 @@ public:
 private:
   Device() = default;
   bpfd::Error connectLocked();
+  bpfd::Error closeDetachedLocked();
   bpfd::Error sendLocked(const std::string &Line);
   bpfd::Expected<bpfd::Reply> readReplyLocked(bool Interruptible);
   bpfd::Expected<std::string> readLineLocked(bool Interruptible);

@@ -20,6 +20,16 @@ std::map<int, Entry> &table() {
   static auto *T = new std::map<int, Entry>();
   return *T;
 }
+// The ClosedByTool descriptors of table(), and the device handles of those
+// found closed (a new descriptor took the number) not yet taken.
+std::map<int, long long> &watched() {
+  static auto *W = new std::map<int, long long>();
+  return *W;
+}
+std::vector<long long> &closed() {
+  static auto *C = new std::vector<long long>();
+  return *C;
+}
 
 const char *kindName(HandleKind K) {
   switch (K) {
@@ -46,7 +56,14 @@ int newHostFd(const HostHandle &H) {
     return -1;
   }
   std::lock_guard<std::mutex> G(Lock);
+  auto Old = watched().find(Fd);
+  if (Old != watched().end()) { // closed by the tool, the number reused
+    closed().push_back(Old->second);
+    watched().erase(Old);
+  }
   table()[Fd] = Entry{H, St.st_dev, St.st_ino};
+  if (H.ClosedByTool)
+    watched()[Fd] = H.Device;
   return Fd;
 }
 
@@ -70,8 +87,28 @@ void closeHostFd(int Fd) {
   {
     std::lock_guard<std::mutex> G(Lock);
     table().erase(Fd);
+    watched().erase(Fd);
   }
   close(Fd);
+}
+
+std::vector<long long> takeClosedByTool() {
+  std::lock_guard<std::mutex> G(Lock);
+  std::vector<long long> Out;
+  Out.swap(closed());
+  for (auto It = watched().begin(); It != watched().end();) {
+    auto E = table().find(It->first);
+    struct stat St;
+    if (E != table().end() && fstat(It->first, &St) == 0 && St.st_dev == E->second.Dev &&
+        St.st_ino == E->second.Ino) {
+      ++It;
+      continue;
+    }
+    Out.push_back(It->second);
+    table().erase(It->first);
+    It = watched().erase(It);
+  }
+  return Out;
 }
 
 } // namespace bpfdbcc

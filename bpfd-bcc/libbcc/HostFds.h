@@ -13,6 +13,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace bpfdbcc {
 
@@ -26,6 +27,9 @@ struct HostHandle {
   uint32_t MapType = 0, KeySize = 0, ValueSize = 0, MaxEntries = 0;
   // Perf readers: the reader object (PerfReader *).
   void *Reader = nullptr;
+  // Attachments BCC's Python detaches with os.close() of this descriptor
+  // (raw tracepoints, kfuncs, LSM programs): see takeClosedByTool().
+  bool ClosedByTool = false;
 };
 
 /// A new descriptor standing for H; -1 with errno on failure.
@@ -35,6 +39,12 @@ int newHostFd(const HostHandle &H);
 bool lookupHostFd(int Fd, HostHandle &Out);
 /// Forgets Fd and closes it.
 void closeHostFd(int Fd);
+/// The device handles of ClosedByTool descriptors the tool has closed since
+/// the last call (os.close(): the descriptor is gone or is another file
+/// now), forgotten here: the caller closes them on the device, so that
+/// BCC's detach_kfunc(), detach_lsm() and detach_raw_tracepoint() detach
+/// there too.
+std::vector<long long> takeClosedByTool();
 
 } // namespace bpfdbcc
 
