@@ -362,4 +362,29 @@ void Btf::fixupExternDatasec(StrRef sec, uint32_t size, void *ctx,
   }
 }
 
+void Btf::fixupKsymDatasec() {
+  uint32_t intId = 0;
+  for (uint32_t id = 1; id <= offsets_.size() && !intId; ++id) {
+    const TypeHdr *t = type(id);
+    if (kind(t) == KIND_INT && t->sizeOrType == 4 && (rd32(extra(id)) & 0xff) == 32) intId = id;
+  }
+  if (!intId) return;
+  for (uint32_t id = 1; id <= offsets_.size(); ++id) {
+    TypeHdr *t = const_cast<TypeHdr *>(type(id));
+    if (kind(t) != KIND_DATASEC || !name(t->nameOff).eq(".ksyms")) continue;
+    for (uint32_t i = 0; i < vlen(t); ++i) {
+      uint8_t *vi = const_cast<uint8_t *>(extra(id)) + 12 * i;
+      uint32_t varId = rd32(vi);
+      TypeHdr *var = const_cast<TypeHdr *>(type(varId));
+      if (!var || kind(var) != KIND_VAR) continue;
+      uint32_t off = 4 * i, size = 4, linkage = 1;
+      var->sizeOrType = intId;
+      memcpy(const_cast<uint8_t *>(extra(varId)), &linkage, 4);
+      memcpy(vi + 4, &off, 4);
+      memcpy(vi + 8, &size, 4);
+    }
+    t->sizeOrType = 4 * vlen(t);
+  }
+}
+
 } // namespace bpfd

@@ -69,6 +69,10 @@ public:
   // global-allocated (the kernel refuses extern VARs), as libbpf does. In
   // place, as fixupDatasecs.
   void fixupExternDatasec(StrRef sec, uint32_t size, void *ctx, bool (*offsetOf)(void *ctx, StrRef var, uint32_t *off));
+  // libbpf's .ksyms DATASEC: each VAR made a 4-byte int at 4 * its index,
+  // global-allocated (the kernel knows the real types; it refuses extern
+  // and void VARs). Needs a 4-byte int type in the BTF; in place.
+  void fixupKsymDatasec();
 
   // The raw type records, for CO-RE (core_relo.cc): type(id) is null for
   // id 0 or out of range; extra(id) is what follows the header (members,

@@ -56,6 +56,14 @@ int findBtfTarget(const Btf &vmlinux, bpfconv::AttachKind kind, StrRef target, B
              target.p, sizeof name - 1);
     return -ENAMETOOLONG;
   }
+  return findKernelBtfType(vmlinux, StrRef(name), btfKind, kindName, out, err, errCap);
+}
+
+int findKernelBtfType(const Btf &vmlinux, StrRef nameRef, uint32_t btfKind, const char *kindName, BtfTarget *out,
+                      char *err, size_t errCap) {
+  *out = BtfTarget();
+  char name[128];
+  copyStr(name, sizeof name, nameRef);
   out->btfId = vmlinux.findType(StrRef(name), btfKind);
   if (out->btfId) return 0;
 

@@ -26,6 +26,12 @@ struct BtfTarget {
 int findBtfTarget(const Btf &vmlinux, bpfconv::AttachKind kind, StrRef target, BtfTarget *out, char *err,
                   size_t errCap);
 
+// The type of BTF kind btfKind (BTF_KIND_*) named name, in vmlinux, then
+// in each module's BTF, as findBtfTarget (kindName names the kind in the
+// message: "VAR", "FUNC"...). -ESRCH when no BTF has it.
+int findKernelBtfType(const Btf &vmlinux, StrRef name, uint32_t btfKind, const char *kindName, BtfTarget *out,
+                      char *err, size_t errCap);
+
 } // namespace bpfd
 
 #endif

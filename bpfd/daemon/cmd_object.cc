@@ -8,6 +8,7 @@
 #include "kallsyms.h"
 #include "kconfig.h"
 #include "kernel_info.h"
+#include "ksym.h"
 #include "session.h"
 #include "uprobe_target.h"
 
@@ -92,7 +93,13 @@ struct Loader {
   bool localBtfParsed = false;
   CoreResolver core{localBtf};
 
+  Vec<KsymValue> ksyms; // the __ksym externs' values; module BTF fds closed with the loader
+
   Loader(Session &session, const Args &args) : s(session), a(args), firstHandle(session.handles().size()) {}
+  ~Loader() {
+    for (const KsymValue &v : ksyms)
+      if (v.objFd >= 0) close(v.objFd);
+  }
 
   // Pin paths this load created (not the reused ones): a failed load removes
   // them, as libbpf unpins what it pinned.
@@ -330,6 +337,12 @@ struct Loader {
 
   bool loadPrograms(bool attach, int *loaded) {
     uint32_t kver = plan.hasVersion && plan.kernVersion ? plan.kernVersion : kernelVersionCode();
+    char kmsg[400];
+    int kerr = resolveKsyms(plan, core, &ksyms, kmsg, sizeof kmsg);
+    if (kerr < 0) {
+      fail(s, a, -kerr, "%s", kmsg);
+      return false;
+    }
     for (ProgSpec &p : plan.progs) {
       struct bpf_insn *code = plan.insns.data() + p.insnStart;
       for (size_t r = 0; r < p.refCount; ++r) {
@@ -339,6 +352,7 @@ struct Loader {
         in.imm = mapFds[ref.map];
         code[ref.insn + 1].imm = ref.value ? (int32_t)ref.offset : 0;
       }
+      applyKsyms(plan, p, ksyms, code);
       if (!applyCore(p, code)) return false;
       // With the object's BTF, func_info and line_info (the verifier's log
       // then quotes the C source). A kernel refusing them (EINVAL, E2BIG:

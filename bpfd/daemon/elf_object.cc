@@ -384,6 +384,17 @@ bool Parser::readExterns() {
     if (sym.st_shndx != SHN_UNDEF || name.n == 0 || (bind != STB_GLOBAL && bind != STB_WEAK) ||
         (type != STT_NOTYPE && type != STT_OBJECT))
       continue;
+    uint32_t ksym = haveBtf_ ? btf_.datasecEntry(StrRef(".ksyms", 6), name) : 0;
+    if (ksym && btf_.kind(btf_.type(ksym)) == 14 /* BTF_KIND_VAR */) {
+      KsymExtern e;
+      memset(&e, 0, sizeof e);
+      if (name.n >= sizeof e.name) return fail("extern '%.*s...' has a name of %zu characters", 32, name.p, name.n);
+      copyStr(e.name, sizeof e.name, name);
+      e.typed = btf_.skipModifiers(btf_.type(ksym)->sizeOrType) != 0;
+      e.weak = bind == STB_WEAK;
+      if (plan_->ksyms.size() >= 4096 || !plan_->ksyms.push(e)) return fail("too many externs");
+      continue;
+    }
     uint32_t var = haveBtf_ ? btf_.datasecEntry(StrRef(".kconfig", 8), name) : 0;
     if (!var) continue;
     KconfigExtern e;
@@ -491,6 +502,7 @@ bool Parser::buildProgram(uint16_t sec, const Elf64_Sym &psym, ProgSpec *spec) {
     return fail("program '%s' lies outside section '%s'", spec->name, spec->section);
   spec->insnStart = plan_->insns.size();
   spec->refStart = plan_->refs.size();
+  spec->ksymStart = plan_->ksymRefs.size();
   Piece first = {sec, (uint32_t)start, (uint32_t)len, 0};
   pieces.push(first);
   for (size_t pi = 0; pi < pieces.size(); ++pi) {
@@ -536,8 +548,16 @@ bool Parser::buildProgram(uint16_t sec, const Elf64_Sym &psym, ProgSpec *spec) {
           if (sym.st_shndx == SHN_UNDEF) {
             size_t e = 0;
             while (e < plan_->kconfig.size() && !symName(sym).eq2(StrRef(plan_->kconfig[e].name))) ++e;
+            size_t k = 0;
+            while (k < plan_->ksyms.size() && !symName(sym).eq2(StrRef(plan_->ksyms[k].name))) ++k;
+            if (k < plan_->ksyms.size()) {
+              KsymRef ref = {g, (uint32_t)k};
+              if (!plan_->ksymRefs.push(ref)) return fail("out of memory");
+              ++j;
+              continue;
+            }
             if (e == plan_->kconfig.size())
-              return fail("program '%s' insn %u: extern '%.*s' is not a __kconfig extern (bpfd resolves no other)",
+              return fail("program '%s' insn %u: extern '%.*s' is neither a __kconfig nor a __ksym variable",
                           spec->name, g, (int)symName(sym).n, symName(sym).p);
             const KconfigExtern &ke = plan_->kconfig[e];
             if (in.imm < 0 || (uint32_t)in.imm >= ke.type.size)
@@ -588,6 +608,7 @@ bool Parser::buildProgram(uint16_t sec, const Elf64_Sym &psym, ProgSpec *spec) {
   }
   spec->insnCount = plan_->insns.size() - spec->insnStart;
   spec->refCount = plan_->refs.size() - spec->refStart;
+  spec->ksymCount = plan_->ksymRefs.size() - spec->ksymStart;
   return rebaseBtfExt(pieces, spec);
 }
 
@@ -744,6 +765,7 @@ void Parser::fixupBtf() {
   if (!btf.parse(plan_->btfFixed.data(), plan_->btfFixed.size(), err, sizeof err)) return;
   Btf::ElfFacts facts = {this, btfSecSize, btfSymOffset};
   btf.fixupDatasecs(facts);
+  if (!plan_->ksyms.empty()) btf.fixupKsymDatasec();
   if (plan_->kconfigMap >= 0)
     btf.fixupExternDatasec(StrRef(".kconfig", 8), plan_->maps[plan_->kconfigMap].valueSize, this, kconfigOffset);
   plan_->btf = plan_->btfFixed.data();

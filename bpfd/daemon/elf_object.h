@@ -57,6 +57,7 @@ struct ProgSpec {
   size_t funcStart, funcCount, lineStart, lineCount;
   bool btfExtIncomplete;       // .BTF.ext lacks a function's func_info: none passed
   size_t coreStart, coreCount; // CO-RE relocations in ObjectPlan::coreRelos (records)
+  size_t ksymStart, ksymCount; // in ObjectPlan::ksymRefs
 };
 
 // A further attach point of a program, from a `attach=FUNCTION SECTION` line
@@ -76,6 +77,19 @@ struct KconfigExtern {
   KcfgType type;
   bool weak;       // 0 when the kernel has no value for it
   uint32_t offset;
+};
+
+// A __ksym extern (libbpf's .ksyms): a kernel variable the loader finds in
+// the kernel's BTF (typed: ld_imm64 BPF_PSEUDO_BTF_ID), or a kernel symbol
+// whose address it takes from /proc/kallsyms (untyped: declared void).
+struct KsymExtern {
+  char name[64];
+  bool typed, weak;
+};
+
+// An ld_imm64 (insn, in its program) of ObjectPlan::ksyms[ext].
+struct KsymRef {
+  uint32_t insn, ext;
 };
 
 struct ObjectPlan {
@@ -99,6 +113,8 @@ struct ObjectPlan {
   Vec<KconfigExtern> kconfig;
   int kconfigMap = -1;     // index into maps of `.kconfig` (its init is the loader's), -1 without
   Bytes kconfigData;       // the loader's value of `.kconfig`
+  Vec<KsymExtern> ksyms;
+  Vec<KsymRef> ksymRefs;
 };
 
 // data must outlive the plan (MapSpec::init and btf point into it).
