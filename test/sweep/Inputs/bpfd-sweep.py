@@ -140,6 +140,11 @@ def word_values(cmd, word):
         return "0", BAD_U64 + [TWO32, "auto1"]
     if w == "INSNS":
         return GOOD_INSNS, BAD_BLOB + [b64(b"\xff" * 8), b64(bytes(9)), "A" * 70000]
+    if w == "TARGET":
+        # a BTF-attached program's section (TYPE kprobe: each is refused)
+        return "fentry/vfs_read", [NONUTF8, "''", "kprobe/vfs_read", "fentry/", "fentry/no_such_sweep_fn",
+                                   "no_such_kind/x", "lsm/no_such_hook", "fentry/" + "a" * 300,
+                                   "'fentry/a b'", "fentry/\xff"]
     if w == "KEY":
         return "AAAAAA==", BAD_BLOB
     if w == "VALUE":
