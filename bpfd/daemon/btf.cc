@@ -152,49 +152,78 @@ bool Btf::mapDefs(Vec<BtfMapDef> *out, char *err, size_t errCap) const {
       }
       copyStr(def.name, sizeof def.name, varName);
       def.secOffset = varOff;
-      uint32_t structId = skipModifiers(var->sizeOrType);
-      const TypeHdr *st = type(structId);
-      if (!st || kind(st) != KIND_STRUCT) {
-        snprintf(err, errCap, ".BTF: map '%s' is not a struct", def.name);
-        return false;
-      }
-      for (uint32_t m = 0; m < vlen(st); ++m) {
-        const uint8_t *mem = extra(structId) + 12 * m;
-        StrRef mname = name(rd32(mem));
-        uint32_t mtype = rd32(mem + 4);
-        uint32_t *field = nullptr;
-        if (mname.eq("type")) field = &def.type;
-        else if (mname.eq("key_size")) field = &def.keySize;
-        else if (mname.eq("value_size")) field = &def.valueSize;
-        else if (mname.eq("max_entries")) field = &def.maxEntries;
-        else if (mname.eq("map_flags")) field = &def.flags;
-        else if (mname.eq("pinning")) field = &def.pinning;
-        if (field) {
-          if (!arrayLenOfPtr(mtype, field)) {
-            snprintf(err, errCap, ".BTF: map '%s' field '%.*s' is not __uint()", def.name,
-                     (int)mname.n, mname.p);
-            return false;
-          }
-          continue;
-        }
-        if (mname.eq("key") || mname.eq("value")) {
-          const TypeHdr *p = type(skipModifiers(mtype));
-          uint64_t sz;
-          if (!p || kind(p) != KIND_PTR || !typeSize(p->sizeOrType, &sz) || sz > (1u << 20)) {
-            snprintf(err, errCap, ".BTF: map '%s' field '%.*s' has no sized type", def.name,
-                     (int)mname.n, mname.p);
-            return false;
-          }
-          (mname.eq("key") ? def.keySize : def.valueSize) = (uint32_t)sz;
-          (mname.eq("key") ? def.keyType : def.valueType) = p->sizeOrType;
-          continue;
-        }
-        snprintf(err, errCap, ".BTF: map '%s' has unsupported field '%.*s'", def.name,
-                 (int)mname.n, mname.p);
-        return false;
-      }
+      if (!readMapMembers(skipModifiers(var->sizeOrType), &def, 0, err, errCap)) return false;
       if (!out->push(def)) { snprintf(err, errCap, "out of memory"); return false; }
     }
+  }
+  return true;
+}
+
+// The members of a map definition struct (depth 1: the inner map of a map
+// of maps, __array(values, struct inner), whose fields go to def->inner*).
+bool Btf::readMapMembers(uint32_t structId, BtfMapDef *def, int depth, char *err, size_t errCap) const {
+  const TypeHdr *st = type(structId);
+  if (!st || kind(st) != KIND_STRUCT) {
+    snprintf(err, errCap, ".BTF: map '%s'%s is not a struct", def->name, depth ? "'s inner map" : "");
+    return false;
+  }
+  for (uint32_t m = 0; m < vlen(st); ++m) {
+    const uint8_t *mem = extra(structId) + 12 * m;
+    StrRef mname = name(rd32(mem));
+    uint32_t mtype = rd32(mem + 4);
+    uint32_t *field = nullptr;
+    if (mname.eq("type")) field = depth ? &def->innerType : &def->type;
+    else if (mname.eq("key_size")) field = depth ? &def->innerKeySize : &def->keySize;
+    else if (mname.eq("value_size")) field = depth ? &def->innerValueSize : &def->valueSize;
+    else if (mname.eq("max_entries")) field = depth ? &def->innerMaxEntries : &def->maxEntries;
+    else if (mname.eq("map_flags")) field = depth ? &def->innerFlags : &def->flags;
+    else if (mname.eq("pinning") && !depth) field = &def->pinning;
+    if (field) {
+      if (!arrayLenOfPtr(mtype, field)) {
+        snprintf(err, errCap, ".BTF: map '%s' field '%.*s' is not __uint()", def->name, (int)mname.n, mname.p);
+        return false;
+      }
+      continue;
+    }
+    if (mname.eq("key") || mname.eq("value")) {
+      const TypeHdr *p = type(skipModifiers(mtype));
+      uint64_t sz;
+      if (!p || kind(p) != KIND_PTR || !typeSize(p->sizeOrType, &sz) || sz > (1u << 20)) {
+        snprintf(err, errCap, ".BTF: map '%s' field '%.*s' has no sized type", def->name, (int)mname.n, mname.p);
+        return false;
+      }
+      bool key = mname.eq("key");
+      (key ? (depth ? def->innerKeySize : def->keySize) : (depth ? def->innerValueSize : def->valueSize)) = (uint32_t)sz;
+      (key ? (depth ? def->innerKeyType : def->keyType) : (depth ? def->innerValueType : def->valueType)) =
+          p->sizeOrType;
+      continue;
+    }
+    if (mname.eq("values") && !depth) {
+      // __array(values, struct inner): an array (of as many slots as
+      // the definition initialises) of pointers to the inner map's
+      // definition.
+      uint32_t arr = skipModifiers(mtype);
+      const TypeHdr *a = type(arr);
+      const TypeHdr *ptr = a && kind(a) == KIND_ARRAY ? type(skipModifiers(rd32(extra(arr)))) : nullptr;
+      if (!ptr || kind(ptr) != KIND_PTR || rd32(mem + 8) % 64) {
+        snprintf(err, errCap, ".BTF: map '%s' field 'values' is not __array(values, ...)", def->name);
+        return false;
+      }
+      uint32_t inner = skipModifiers(ptr->sizeOrType);
+      const TypeHdr *it = type(inner);
+      if (it && kind(it) == KIND_FUNC_PROTO) {
+        snprintf(err, errCap, ".BTF: map '%s': __array(values) of programs (a program array's initial values) is "
+                 "not supported", def->name);
+        return false;
+      }
+      def->hasInner = true;
+      def->valuesOffset = rd32(mem + 8) / 8;
+      def->valuesCount = rd32(extra(arr) + 8);
+      if (!readMapMembers(inner, def, 1, err, errCap)) return false;
+      continue;
+    }
+    snprintf(err, errCap, ".BTF: map '%s' has unsupported field '%.*s'", def->name, (int)mname.n, mname.p);
+    return false;
   }
   return true;
 }

@@ -13,6 +13,11 @@ struct BtfMapDef {
   uint32_t secOffset; // offset of the variable in `.maps`
   uint32_t type, keySize, valueSize, maxEntries, flags, pinning;
   uint32_t keyType, valueType; // BTF ids of __type(key/value), 0 for __uint(key_size/value_size)
+  // A map of maps (__array(values, struct inner)): the inner map's
+  // definition, and where `values` (initial slots, 8 bytes each) is.
+  bool hasInner;
+  uint32_t innerType, innerKeySize, innerValueSize, innerMaxEntries, innerFlags, innerKeyType, innerValueType;
+  uint32_t valuesOffset, valuesCount;
 };
 
 // The records one ELF section has in one .BTF.ext table: recSize bytes each,
@@ -88,6 +93,7 @@ public:
 
 private:
   bool arrayLenOfPtr(uint32_t ptrId, uint32_t *out) const;
+  bool readMapMembers(uint32_t structId, BtfMapDef *def, int depth, char *err, size_t errCap) const;
 
   const uint8_t *types_ = nullptr;
   size_t typesLen_ = 0;

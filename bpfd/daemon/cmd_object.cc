@@ -19,6 +19,8 @@
 
 namespace bpfd {
 
+int safeFd(int fd); // bpf_syscall.cc: an fd above stdin/stdout/stderr, close-on-exec
+
 constexpr size_t kMaxObject = 32u << 20;
 constexpr int kENOTSUPP = 524; // the kernel's own, not in the C library's errno.h
 
@@ -139,6 +141,52 @@ struct Loader {
     return fd;
   }
 
+  // A map of maps: its inner map's definition created as the template the
+  // kernel checks inner maps against (inner_map_fd), closed once the outer
+  // map holds it, as libbpf does. Returns the fd, or -errno after fail().
+  int createMapOfMaps(const MapSpec &m) {
+    int inner = bpfMapCreate(m.innerType, "inner_tmpl", m.innerKeySize, m.innerValueSize, m.innerMaxEntries,
+                             m.innerFlags);
+    if (inner < 0) {
+      fail(s, a, -inner, "map '%s': creating its inner map's template (type %u key %u value %u entries %u) "
+           "failed: %s", m.name, m.innerType, m.innerKeySize, m.innerValueSize, m.innerMaxEntries, strerror(-inner));
+      return inner;
+    }
+    union bpf_attr at;
+    memset(&at, 0, sizeof at);
+    at.map_type = m.type;
+    at.key_size = m.keySize;
+    at.value_size = m.valueSize;
+    at.max_entries = m.maxEntries;
+    at.map_flags = m.flags;
+    at.inner_map_fd = (uint32_t)inner;
+    memcpy(at.map_name, m.name, strnlen(m.name, BPF_OBJ_NAME_LEN - 1));
+    for (char &c : at.map_name)
+      if (c && !((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '.'))
+        c = '_';
+    int fd = safeFd(sysBpf(BPF_MAP_CREATE, &at));
+    close(inner);
+    if (fd < 0)
+      fail(s, a, -fd, "map '%s' (type %u key %u value %u entries %u, inner type %u): BPF_MAP_CREATE failed: %s",
+           m.name, m.type, m.keySize, m.valueSize, m.maxEntries, m.innerType, strerror(-fd));
+    return fd;
+  }
+
+  // The initial slots of maps of maps, once every map exists.
+  bool fillMapSlots() {
+    for (const MapSlot &sl : plan.mapSlots) {
+      int innerFd = mapFds[sl.inner];
+      int err = bpfMapUpdate(mapFds[sl.outer], &sl.slot, &innerFd, BPF_ANY);
+      if (err < 0) {
+        fail(s, a, -err, "map '%s': putting map '%s' in slot %u failed: %s", plan.maps[sl.outer].name,
+             plan.maps[sl.inner].name, sl.slot, strerror(-err));
+        return false;
+      }
+      s.out().payloadf("slot %s[%u] = %s", plan.maps[sl.outer].name, sl.slot, plan.maps[sl.inner].name);
+    }
+    return true;
+  }
+
   bool createMaps() {
     int ncpu = possibleCpus();
     for (MapSpec &m : plan.maps) {
@@ -173,8 +221,10 @@ struct Loader {
       // libbpf retries.
       bool withBtf = btfFd >= 0 && m.btfValue && (m.btfKey || m.origin == MapOrigin::DataSection) &&
                      m.type < 64 && (kBtfMapTypes >> m.type & 1);
-      int fd = bpfMapCreate(m.type, m.name, m.keySize, m.valueSize, m.maxEntries, m.flags, withBtf ? btfFd : -1,
-                            m.btfKey, m.btfValue);
+      int fd = m.hasInner ? createMapOfMaps(m)
+                          : bpfMapCreate(m.type, m.name, m.keySize, m.valueSize, m.maxEntries, m.flags,
+                                         withBtf ? btfFd : -1, m.btfKey, m.btfValue);
+      if (m.hasInner && fd < 0) return false;
       if (fd < 0 && withBtf) {
         int bare = bpfMapCreate(m.type, m.name, m.keySize, m.valueSize, m.maxEntries, m.flags);
         if (bare >= 0)
@@ -480,7 +530,7 @@ void cmdLoadObject(Session &s, const Args &a) {
     }
   }
   int loaded = 0;
-  if (!l.createMaps() || !l.loadPrograms(attach, &loaded)) {
+  if (!l.createMaps() || !l.fillMapSlots() || !l.loadPrograms(attach, &loaded)) {
     l.rollback();
     return;
   }

@@ -60,6 +60,7 @@ private:
   bool readSmallSections();
   bool readMaps();
   bool readExterns();
+  bool readMapSlots();
   static bool kconfigOffset(void *ctx, StrRef var, uint32_t *off);
   bool setMapName(MapSpec *m, StrRef name);
   void fixupBtf();
@@ -317,8 +318,25 @@ bool Parser::readMaps() {
       m.type = d.type; m.keySize = d.keySize; m.valueSize = d.valueSize;
       m.maxEntries = d.maxEntries; m.flags = d.flags; m.pinning = d.pinning;
       m.btfKey = d.keyType; m.btfValue = d.valueType;
+      if (d.hasInner) {
+        if (m.type != BPF_MAP_TYPE_ARRAY_OF_MAPS && m.type != BPF_MAP_TYPE_HASH_OF_MAPS)
+          return fail("map '%s': __array(values, ...) of inner maps in a map of type %u, not a map of maps",
+                      m.name, m.type);
+        if (m.valueSize && m.valueSize != 4)
+          return fail("map '%s': a map of maps' value is a 4-byte map fd, not %u bytes", m.name, m.valueSize);
+        m.valueSize = 4;
+        m.btfValue = 0;
+        m.hasInner = true;
+        m.innerType = d.innerType; m.innerKeySize = d.innerKeySize; m.innerValueSize = d.innerValueSize;
+        m.innerMaxEntries = d.innerMaxEntries; m.innerFlags = d.innerFlags;
+        m.valuesOffset = d.valuesOffset; m.valuesCount = d.valuesCount;
+      } else if (m.type == BPF_MAP_TYPE_ARRAY_OF_MAPS || m.type == BPF_MAP_TYPE_HASH_OF_MAPS) {
+        return fail("map '%s': a map of maps needs its inner map's definition (__array(values, struct ...))",
+                    m.name);
+      }
       if (!plan_->maps.push(m)) return fail("out of memory");
     }
+    if (!readMapSlots()) return false;
   }
   if (legacyMapsSec_ >= 0) {
     const Section &s = secs_[legacyMapsSec_];
@@ -425,6 +443,46 @@ bool Parser::readExterns() {
   for (const MapSpec &o : plan_->maps)
     if (!strcmp(o.name, m.name)) return fail("two maps named '%s'", m.name);
   if (!plan_->maps.push(m)) return fail("out of memory");
+  return true;
+}
+
+// Relocations in `.maps` put inner maps in a map of maps' `values` slots
+// (libbpf's init_map_in_map_slots): each at 8 bytes a slot, against the
+// inner map's symbol.
+bool Parser::readMapSlots() {
+  const RelList &l = rels_[mapsSec_];
+  for (size_t r = 0; r < l.n; ++r) {
+    const Rel &rel = l.rels[r];
+    // `values` is the definition's last member, its array as long as the
+    // slots initialised: the map of maps whose `values` starts last before.
+    size_t o = plan_->maps.size();
+    for (size_t k = 0; k < plan_->maps.size(); ++k) {
+      const MapSpec &m = plan_->maps[k];
+      uint64_t begin = m.secOffset + m.valuesOffset;
+      if (m.hasInner && rel.offset >= begin &&
+          (o == plan_->maps.size() || begin > plan_->maps[o].secOffset + plan_->maps[o].valuesOffset))
+        o = k;
+    }
+    if (o == plan_->maps.size())
+      return fail("section '.maps': relocation at offset %llu is in no map of maps' values",
+                  (unsigned long long)rel.offset);
+    const MapSpec &outer = plan_->maps[o];
+    uint64_t at = rel.offset - outer.secOffset - outer.valuesOffset;
+    if (at / 8 >= outer.maxEntries)
+      return fail("map '%s': initial value for slot %llu of %u", outer.name, (unsigned long long)(at / 8),
+                  outer.maxEntries);
+    const Elf64_Sym &sym = syms_[rel.sym];
+    size_t in = 0;
+    for (; in < plan_->maps.size(); ++in) {
+      const MapSpec &m = plan_->maps[in];
+      if (m.origin == MapOrigin::BtfDefined && sym.st_shndx == mapsSec_ && m.secOffset == sym.st_value) break;
+    }
+    if (at % 8 || rel.type != kRelAbs64 || in == plan_->maps.size() || in == o)
+      return fail("map '%s': initial value of slot %llu is not another map of '.maps' ('%.*s')", outer.name,
+                  (unsigned long long)(at / 8), (int)symName(sym).n, symName(sym).p);
+    MapSlot slot = {(uint32_t)o, (uint32_t)(at / 8), (uint32_t)in};
+    if (!plan_->mapSlots.push(slot)) return fail("out of memory");
+  }
   return true;
 }
 

@@ -26,6 +26,17 @@ struct MapSpec {
   size_t initSize;
   bool freeze;          // .rodata
   uint32_t btfKey, btfValue; // BTF type ids (0: none), as libbpf creates the map
+  // A map of maps: its inner map's definition (created as the template
+  // passed as inner_map_fd), and where its initial slots are in `.maps`.
+  bool hasInner;
+  uint32_t innerType, innerKeySize, innerValueSize, innerMaxEntries, innerFlags;
+  uint32_t valuesOffset, valuesCount;
+};
+
+// An initial slot of a map of maps (`.values = {&inner_a, ...}`): after
+// every map is created, maps[outer][slot] = maps[inner]'s fd.
+struct MapSlot {
+  uint32_t outer, slot, inner;
 };
 
 // What a section name means is bpfconv's (bpfconv/section.h), the one
@@ -113,6 +124,7 @@ struct ObjectPlan {
   Vec<KconfigExtern> kconfig;
   int kconfigMap = -1;     // index into maps of `.kconfig` (its init is the loader's), -1 without
   Bytes kconfigData;       // the loader's value of `.kconfig`
+  Vec<MapSlot> mapSlots;
   Vec<KsymExtern> ksyms;
   Vec<KsymRef> ksymRefs;
 };
