@@ -99,6 +99,8 @@ static const Rule kAttachRules[] = {
     {"kretprobe", ProgKprobe, AttachKind::Kretprobe},
     {"ksyscall", ProgKprobe, AttachKind::Ksyscall},
     {"kretsyscall", ProgKprobe, AttachKind::Kretsyscall},
+    {"kprobe.multi", ProgKprobe, AttachKind::KprobeMulti, AttachTraceKprobeMulti},
+    {"kretprobe.multi", ProgKprobe, AttachKind::KretprobeMulti, AttachTraceKprobeMulti},
     {"uprobe", ProgKprobe, AttachKind::Uprobe},
     {"uretprobe", ProgKprobe, AttachKind::Uretprobe},
     {"tracepoint", ProgTracepoint, AttachKind::Tracepoint},
@@ -125,6 +127,8 @@ static const Rule kTypeRules[] = {
     {"kretprobe", ProgKprobe, AttachKind::None},
     {"ksyscall", ProgKprobe, AttachKind::None},
     {"kretsyscall", ProgKprobe, AttachKind::None},
+    {"kprobe.multi", ProgKprobe, AttachKind::None, AttachTraceKprobeMulti},
+    {"kretprobe.multi", ProgKprobe, AttachKind::None, AttachTraceKprobeMulti},
     {"uprobe", ProgKprobe, AttachKind::None},
     {"uretprobe", ProgKprobe, AttachKind::None},
     {"perf_event", ProgPerfEvent, AttachKind::None},
@@ -185,6 +189,8 @@ static int parseTarget(Span section, SectionInfo *out, char *err, size_t cap) {
     break;
   }
   case AttachKind::RawTracepoint:
+  case AttachKind::KprobeMulti:
+  case AttachKind::KretprobeMulti:
     out->first = t;
     break;
   case AttachKind::Fentry:
@@ -236,7 +242,7 @@ int parseSection(Span section, SectionInfo *out, char *err, size_t cap) {
   // kernel wants the target's BTF id at load time.
   for (const Rule &r : kAttachRules) {
     size_t l = strlen(r.prefix);
-    if (r.attachType && (section.eq(r.prefix) || (startsWith(section, r.prefix) && section.n == l + 1 &&
+    if (attachesByBtf(r.kind) && (section.eq(r.prefix) || (startsWith(section, r.prefix) && section.n == l + 1 &&
                                                   section.p[l] == '/')))
       return fail(err, cap, -EINVAL, "section '%.*s': expected %s/%s (the target is needed to load it)",
                   (int)section.n, section.p, r.prefix,
@@ -247,6 +253,7 @@ int parseSection(Span section, SectionInfo *out, char *err, size_t cap) {
     if (!(section.eq(r.prefix) || (startsWith(section, r.prefix) && section.n > l && section.p[l] == '/')))
       continue;
     out->progType = r.type;
+    out->attachType = r.attachType;
     return 0;
   }
   return fail(err, cap, -ENOENT, "section '%.*s' names no program type bpfd knows", (int)section.n, section.p);
@@ -268,6 +275,8 @@ const char *attachKindName(AttachKind kind) {
   case AttachKind::Lsm: return "lsm";
   case AttachKind::Ksyscall: return "ksyscall";
   case AttachKind::Kretsyscall: return "kretsyscall";
+  case AttachKind::KprobeMulti: return "kprobe.multi";
+  case AttachKind::KretprobeMulti: return "kretprobe.multi";
   case AttachKind::None: break;
   }
   return "";

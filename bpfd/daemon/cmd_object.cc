@@ -262,6 +262,50 @@ struct Loader {
     return true;
   }
 
+  // kprobe.multi/PATTERN: one BPF_LINK_CREATE (BPF_TRACE_KPROBE_MULTI) at
+  // the addresses of every kernel function ('T'/'t' in kallsyms) the glob
+  // matches, as libbpf 1.1's bpf_program__attach_kprobe_multi_opts.
+  static bool collectMulti(void *ctx, StrRef name, uint64_t addr, char type, StrRef) {
+    auto *c = static_cast<MultiCtx *>(ctx);
+    if ((type == 'T' || type == 't') && globMatch(name, c->pattern) && !c->addrs.push(addr)) c->oom = true;
+    return !c->oom;
+  }
+  struct MultiCtx {
+    StrRef pattern;
+    Vec<uint64_t> addrs;
+    bool oom;
+  };
+  int attachKprobeMulti(int fd, const bpfconv::SectionInfo &at, const char *pattern, char *msg, size_t cap,
+                        char *where, size_t whereCap) {
+    const char *sec = at.kind == AttachKind::KprobeMulti ? "kprobe.multi" : "kretprobe.multi";
+    MultiCtx c = {StrRef(pattern), Vec<uint64_t>(), false};
+    int r = forEachKallsym(&c, collectMulti);
+    if (r < 0 || c.oom) {
+      snprintf(msg, cap, "%s/%s: reading /proc/kallsyms failed: %s", sec, pattern, c.oom ? "out of memory" : strerror(-r));
+      return c.oom ? -ENOMEM : r;
+    }
+    if (c.addrs.empty()) {
+      snprintf(msg, cap, "%s/%s: no kernel function in /proc/kallsyms matches the pattern", sec, pattern);
+      return -ENOENT;
+    }
+    union bpf_attr la;
+    memset(&la, 0, sizeof la);
+    la.link_create.prog_fd = (uint32_t)fd;
+    la.link_create.attach_type = bpfconv::AttachTraceKprobeMulti;
+    la.link_create.kprobe_multi.flags = at.kind == AttachKind::KretprobeMulti ? 1 : 0; // BPF_F_KPROBE_MULTI_RETURN
+    la.link_create.kprobe_multi.cnt = (uint32_t)c.addrs.size();
+    la.link_create.kprobe_multi.addrs = (uint64_t)(uintptr_t)c.addrs.data();
+    int afd = safeFd(sysBpf(BPF_LINK_CREATE, &la));
+    snprintf(where, whereCap, " functions=%zu", c.addrs.size());
+    if (afd == -EOPNOTSUPP)
+      snprintf(msg, cap, "%s/%s: BPF_LINK_CREATE of %zu functions failed: EOPNOTSUPP (the kernel has no fprobe: "
+               "CONFIG_FPROBE)", sec, pattern, c.addrs.size());
+    else if (afd < 0)
+      snprintf(msg, cap, "%s/%s: BPF_LINK_CREATE of %zu functions failed: %s", sec, pattern, c.addrs.size(),
+               strerror(-afd));
+    return afd;
+  }
+
   // Attaches program p (loaded as fd) at one attach point, a section name
   // bpfconv reads (its own section or a further point from .bpfd.target).
   bool attachAt(const ProgSpec &p, int fd, const char *section) {
@@ -329,6 +373,10 @@ struct Loader {
                  "for this target; arm64 kernels before 6.4 have none for kernel functions)", section);
       else if (afd < 0)
         snprintf(msg, sizeof msg, "%s: BPF_RAW_TRACEPOINT_OPEN failed: %s", section, strerror(-afd));
+      break;
+    case AttachKind::KprobeMulti: case AttachKind::KretprobeMulti:
+      kind = HandleKind::BtfLink;
+      afd = attachKprobeMulti(fd, at, first, msg, sizeof msg, where, sizeof where);
       break;
     case AttachKind::PerfEvent:
       // On every CPU; the handle is added by attachPerfEvent.
@@ -421,7 +469,8 @@ struct Loader {
         if (!findTarget(p, &target)) return false;
         attachBtf = {p.attachType, target.btfId, target.objFd, p.sleepable ? (uint32_t)BPF_F_SLEEPABLE : 0u};
       }
-      const ProgAttachBtf *ab = byBtf ? &attachBtf : nullptr;
+      if (!byBtf && p.attachType) attachBtf = {p.attachType, 0, -1, 0}; // kprobe.multi: BPF_TRACE_KPROBE_MULTI
+      const ProgAttachBtf *ab = byBtf || p.attachType ? &attachBtf : nullptr;
       Vec<char> log;
       int fd = bpfProgLoad(p.type, p.name, plan.license, kver, code, p.insnCount, &log, withBtf ? &pb : nullptr, ab);
       if (fd < 0 && withBtf && (fd == -EINVAL || fd == -E2BIG)) {

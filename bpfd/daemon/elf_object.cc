@@ -771,7 +771,7 @@ bool Parser::readAttachPoints() {
     if (info.progType != p.type || !bpfconv::attaches(info))
       return fail(".bpfd.target: attach point '%.*s' of '%s' is not one for its program type (section %s)",
                   (int)e.section.n, e.section.p, p.name, p.section);
-    if (bpfconv::attachesByBtf(info.kind) || bpfconv::attachesByBtf(p.attach))
+    if (bpfconv::attachesByBtf(info.kind) || bpfconv::attachesByBtf(p.attach) || info.attachType || p.attachType)
       return fail(".bpfd.target: attach point '%.*s' of '%s': a %s program is loaded for its section's target "
                   "alone and attaches nowhere else", (int)e.section.n, e.section.p, p.name,
                   bpfconv::attachKindName(p.attach));

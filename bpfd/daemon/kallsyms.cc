@@ -9,7 +9,7 @@
 
 namespace bpfd {
 
-static bool parseLine(StrRef line, StrRef *name, uint64_t *addr, StrRef *module) {
+static bool parseLine(StrRef line, StrRef *name, uint64_t *addr, char *type, StrRef *module) {
   size_t i = 0;
   uint64_t a = 0;
   for (; i < line.n && line.p[i] != ' '; ++i) {
@@ -21,6 +21,7 @@ static bool parseLine(StrRef line, StrRef *name, uint64_t *addr, StrRef *module)
   }
   // " T " then the name.
   if (i + 3 > line.n) return false;
+  *type = line.p[i + 1];
   i += 3;
   size_t b = i;
   while (i < line.n && line.p[i] != '\t' && line.p[i] != ' ') ++i;
@@ -33,7 +34,7 @@ static bool parseLine(StrRef line, StrRef *name, uint64_t *addr, StrRef *module)
   return name->n > 0;
 }
 
-int forEachKallsym(void *ctx, bool (*fn)(void *ctx, StrRef name, uint64_t addr, StrRef module)) {
+int forEachKallsym(void *ctx, bool (*fn)(void *ctx, StrRef name, uint64_t addr, char type, StrRef module)) {
   int fd = open("/proc/kallsyms", O_RDONLY | O_CLOEXEC);
   if (fd < 0) return -errno;
   static char buf[65536];
@@ -51,7 +52,9 @@ int forEachKallsym(void *ctx, bool (*fn)(void *ctx, StrRef name, uint64_t addr, 
       size_t end = nl ? (size_t)(nl - buf) : have;
       StrRef name, module;
       uint64_t addr;
-      if (parseLine(StrRef(buf + start, end - start), &name, &addr, &module) && !fn(ctx, name, addr, module)) {
+      char type;
+      if (parseLine(StrRef(buf + start, end - start), &name, &addr, &type, &module) &&
+          !fn(ctx, name, addr, type, module)) {
         close(fd);
         return 0;
       }
@@ -75,7 +78,7 @@ struct FindCtx {
 
 int kallsymsFind(StrRef name, uint64_t *addr) {
   FindCtx c = {name, 0, false};
-  int err = forEachKallsym(&c, [](void *ctx, StrRef n, uint64_t a, StrRef module) {
+  int err = forEachKallsym(&c, [](void *ctx, StrRef n, uint64_t a, char, StrRef module) {
     FindCtx *f = static_cast<FindCtx *>(ctx);
     if (module.n || !n.eq2(f->name)) return true;
     f->addr = a;
@@ -86,6 +89,18 @@ int kallsymsFind(StrRef name, uint64_t *addr) {
   if (!c.found) return -ENOENT;
   *addr = c.addr;
   return 0;
+}
+
+bool globMatch(StrRef s, StrRef p) {
+  size_t i = 0, j = 0, star = (size_t)-1, mark = 0;
+  while (i < s.n) {
+    if (j < p.n && (p.p[j] == '?' || p.p[j] == s.p[i])) { ++i; ++j; }
+    else if (j < p.n && p.p[j] == '*') { star = j++; mark = i; }
+    else if (star != (size_t)-1) { j = star + 1; i = ++mark; }
+    else return false;
+  }
+  while (j < p.n && p.p[j] == '*') ++j;
+  return j == p.n;
 }
 
 static const char *syscallPrefix() {

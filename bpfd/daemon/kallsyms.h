@@ -8,10 +8,14 @@
 
 namespace bpfd {
 
-// Calls fn(ctx, name, address, module) for each symbol ("" for vmlinux's;
-// the address is 0 where kptr_restrict hides it) until fn returns false.
-// Returns 0, or -errno when /proc/kallsyms cannot be read.
-int forEachKallsym(void *ctx, bool (*fn)(void *ctx, StrRef name, uint64_t addr, StrRef module));
+// Calls fn(ctx, name, address, type, module) for each symbol (type: 'T',
+// 't', 'd'...; module "" for vmlinux's; the address is 0 where
+// kptr_restrict hides it) until fn returns false. Returns 0, or -errno when
+// /proc/kallsyms cannot be read.
+int forEachKallsym(void *ctx, bool (*fn)(void *ctx, StrRef name, uint64_t addr, char type, StrRef module));
+
+// libbpf's glob_match: '*' any run of characters, '?' any one.
+bool globMatch(StrRef s, StrRef pattern);
 
 // The address of vmlinux's symbol name (the first of that name): 0 with
 // *addr set, -ENOENT when there is none, or -errno.

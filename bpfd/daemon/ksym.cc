@@ -23,7 +23,7 @@ struct KallsymsCtx {
   uint64_t other;
 };
 
-bool onSymbol(void *ctx, StrRef name, uint64_t addr, StrRef module) {
+bool onSymbol(void *ctx, StrRef name, uint64_t addr, char, StrRef) {
   KallsymsCtx *c = static_cast<KallsymsCtx *>(ctx);
   for (size_t i = 0; i < c->plan->ksyms.size(); ++i) {
     const KsymExtern &e = c->plan->ksyms[i];

@@ -13,6 +13,9 @@
 //                             function of the syscall (libbpf's; the
 //                             arch's wrapper __x64_sys_SYSCALL... or
 //                             __se_sys_SYSCALL: the loader's to find)
+//   kprobe.multi/PATTERN      kretprobe.multi/PATTERN   kprobe programs loaded
+//                             for BPF_TRACE_KPROBE_MULTI, attached at every
+//                             kernel function the glob (* and ?) matches
 //   uprobe/BINARY:SYMBOL[?ref_ctr=OFFSET]   uretprobe/...  (split at the last
 //                             ':'; SYMBOL may be 0xADDRESS or @0xFILE_OFFSET;
 //                             OFFSET: the file offset of a USDT semaphore the
@@ -27,8 +30,8 @@
 //   fentry.s/ fexit.s/ fmod_ret.s/ lsm.s/   the same, sleepable
 //                             (these five take their target at load time:
 //                             expected_attach_type and the target's BTF id)
-//   kprobe kretprobe ksyscall kretsyscall uprobe uretprobe perf_event socket
-//   xdp classifier tc
+//   kprobe kretprobe ksyscall kretsyscall kprobe.multi kretprobe.multi uprobe
+//   uretprobe perf_event socket xdp classifier tc
 //   cgroup_skb/ingress cgroup_skb/egress      a type only: loaded, not attached
 //   (a bare name may carry a "/suffix" that only names the program, as libbpf)
 //
@@ -68,6 +71,8 @@ enum class AttachKind : uint8_t {
   Lsm,
   Ksyscall,   // a kprobe at the syscall's function (the loader finds it)
   Kretsyscall,
+  KprobeMulti,    // one link at every function a pattern matches
+  KretprobeMulti,
 };
 
 /// The kernel's program types this grammar names (linux/bpf.h's values).
@@ -92,6 +97,7 @@ enum AttachType : uint32_t {
   AttachTraceFexit = 25,
   AttachModifyReturn = 26,
   AttachLsmMac = 27,
+  AttachTraceKprobeMulti = 42,
 };
 
 /// BTF kinds (linux/btf.h's BTF_KIND_*) a target is looked up as.
@@ -108,6 +114,8 @@ struct SectionInfo {
   // Uprobe/Uretprobe: binary and symbol, and the semaphore's file offset
   // (uprobe ref_ctr_offset, 0 if none).
   // Ksyscall/Kretsyscall: the syscall's name in `first`.
+  // KprobeMulti/KretprobeMulti: the pattern in `first`; attachType
+  // BPF_TRACE_KPROBE_MULTI (its expected_attach_type at load).
   // Tracepoint: category and name. RawTracepoint: name in `first`.
   Span first, second;
   uint64_t offset = 0;
