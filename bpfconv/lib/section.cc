@@ -118,6 +118,8 @@ static const Rule kAttachRules[] = {
     {"tp_btf.s", ProgTracing, AttachKind::TpBtf, AttachTraceRawTp, true},
     {"lsm", ProgLsm, AttachKind::Lsm, AttachLsmMac},
     {"lsm.s", ProgLsm, AttachKind::Lsm, AttachLsmMac, true},
+    {"iter", ProgTracing, AttachKind::Iter, AttachTraceIter},
+    {"iter.s", ProgTracing, AttachKind::Iter, AttachTraceIter, true},
 };
 
 // Sections that name a program type only (libbpf's SEC("kprobe") etc.); a
@@ -198,6 +200,7 @@ static int parseTarget(Span section, SectionInfo *out, char *err, size_t cap) {
   case AttachKind::FmodRet:
   case AttachKind::TpBtf:
   case AttachKind::Lsm:
+  case AttachKind::Iter:
   case AttachKind::Ksyscall:
   case AttachKind::Kretsyscall:
     // A C identifier: it is looked up by name in the kernel's BTF.
@@ -209,6 +212,7 @@ static int parseTarget(Span section, SectionInfo *out, char *err, size_t cap) {
                     attachKindName(out->kind), out->kind == AttachKind::TpBtf ? "TRACEPOINT"
                                                 : out->kind == AttachKind::Lsm  ? "HOOK"
                                                 : isSyscall(out->kind)          ? "SYSCALL"
+                                                : out->kind == AttachKind::Iter ? "TARGET"
                                                                                 : "FUNCTION");
     }
     out->first = t;
@@ -246,7 +250,8 @@ int parseSection(Span section, SectionInfo *out, char *err, size_t cap) {
                                                   section.p[l] == '/')))
       return fail(err, cap, -EINVAL, "section '%.*s': expected %s/%s (the target is needed to load it)",
                   (int)section.n, section.p, r.prefix,
-                  r.kind == AttachKind::TpBtf ? "TRACEPOINT" : r.kind == AttachKind::Lsm ? "HOOK" : "FUNCTION");
+                  r.kind == AttachKind::TpBtf ? "TRACEPOINT" : r.kind == AttachKind::Lsm ? "HOOK"
+                  : r.kind == AttachKind::Iter ? "TARGET" : "FUNCTION");
   }
   for (const Rule &r : kTypeRules) {
     size_t l = strlen(r.prefix);
@@ -277,6 +282,7 @@ const char *attachKindName(AttachKind kind) {
   case AttachKind::Kretsyscall: return "kretsyscall";
   case AttachKind::KprobeMulti: return "kprobe.multi";
   case AttachKind::KretprobeMulti: return "kretprobe.multi";
+  case AttachKind::Iter: return "iter";
   case AttachKind::None: break;
   }
   return "";
@@ -284,13 +290,14 @@ const char *attachKindName(AttachKind kind) {
 
 bool attachesByBtf(AttachKind kind) {
   return kind == AttachKind::Fentry || kind == AttachKind::Fexit || kind == AttachKind::FmodRet ||
-         kind == AttachKind::TpBtf || kind == AttachKind::Lsm;
+         kind == AttachKind::TpBtf || kind == AttachKind::Lsm || kind == AttachKind::Iter;
 }
 
 const char *btfTargetPrefix(AttachKind kind, uint32_t *btfKind) {
   *btfKind = kind == AttachKind::TpBtf ? BtfKindTypedef : BtfKindFunc;
   if (kind == AttachKind::TpBtf) return "btf_trace_";
   if (kind == AttachKind::Lsm) return "bpf_lsm_";
+  if (kind == AttachKind::Iter) return "bpf_iter_";
   return "";
 }
 

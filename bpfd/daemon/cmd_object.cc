@@ -363,6 +363,18 @@ struct Loader {
       afd = bpfRawTracepointOpen(first, fd);
       if (afd < 0) snprintf(msg, sizeof msg, "BPF_RAW_TRACEPOINT_OPEN(%s) failed: %s", first, strerror(-afd));
       break;
+    case AttachKind::Iter: {
+      // An iterator link (BPF_LINK_CREATE, BPF_TRACE_ITER), as libbpf's
+      // bpf_program__attach_iter: ITER_OPEN makes a readable iterator of it.
+      kind = HandleKind::BtfLink;
+      union bpf_attr la;
+      memset(&la, 0, sizeof la);
+      la.link_create.prog_fd = (uint32_t)fd;
+      la.link_create.attach_type = bpfconv::AttachTraceIter;
+      afd = safeFd(sysBpf(BPF_LINK_CREATE, &la));
+      if (afd < 0) snprintf(msg, sizeof msg, "%s: BPF_LINK_CREATE (iterator) failed: %s", section, strerror(-afd));
+      break;
+    }
     case AttachKind::Fentry: case AttachKind::Fexit: case AttachKind::FmodRet: case AttachKind::TpBtf:
     case AttachKind::Lsm:
       // At the target the program was loaded for (its attach_btf_id).
@@ -526,6 +538,26 @@ struct Loader {
 };
 
 } // namespace
+
+// ITER_OPEN LINK: a new iterator of an iterator link (BPF_ITER_CREATE), a
+// file handle that FILE_READ reads (the iterator's output, to its end).
+void cmdIterOpen(Session &s, const Args &a) {
+  Handle *h = s.findHandle(a.v[0], a, kindBit(HandleKind::BtfLink));
+  if (!h) return;
+  union bpf_attr at;
+  memset(&at, 0, sizeof at);
+  at.iter_create.link_fd = (uint32_t)h->fd;
+  int fd = safeFd(sysBpf(BPF_ITER_CREATE, &at));
+  if (fd < 0) {
+    fail(s, a, -fd, "BPF_ITER_CREATE of link %d (%s) failed: %s%s", h->fd, h->name, strerror(-fd),
+         fd == -EINVAL ? " (not an iterator link?)" : "");
+    return;
+  }
+  char name[160];
+  snprintf(name, sizeof name, "iterator of %s", h->name);
+  s.addHandle(fd, HandleKind::File, StrRef(name));
+  succeed(s, a, fd);
+}
 
 void cmdLoadObject(Session &s, const Args &a) {
   bool attach = true;

@@ -115,6 +115,7 @@ void cmdListHandles(Session &, const Args &);
 void cmdObjectBegin(Session &, const Args &);
 void cmdObjectChunk(Session &, const Args &);
 void cmdLoadObject(Session &, const Args &);
+void cmdIterOpen(Session &, const Args &);
 void cmdTraceCategories(Session &, const Args &);
 void cmdTraceEvents(Session &, const Args &);
 void cmdTraceFormat(Session &, const Args &);

@@ -27,8 +27,10 @@
 //                             at the kernel's BTF FUNC named FUNC
 //   tp_btf/NAME               tracing, at the BTF typedef btf_trace_NAME
 //   lsm/HOOK                  lsm, at the BTF FUNC bpf_lsm_HOOK
-//   fentry.s/ fexit.s/ fmod_ret.s/ lsm.s/   the same, sleepable
-//                             (these five take their target at load time:
+//   iter/TARGET               tracing, a BPF iterator, at the BTF FUNC
+//                             bpf_iter_TARGET (attached as an iterator link)
+//   fentry.s/ fexit.s/ fmod_ret.s/ lsm.s/ iter.s/   the same, sleepable
+//                             (these six take their target at load time:
 //                             expected_attach_type and the target's BTF id)
 //   kprobe kretprobe ksyscall kretsyscall kprobe.multi kretprobe.multi uprobe
 //   uretprobe perf_event socket xdp classifier tc
@@ -73,6 +75,7 @@ enum class AttachKind : uint8_t {
   Kretsyscall,
   KprobeMulti,    // one link at every function a pattern matches
   KretprobeMulti,
+  Iter,           // a BPF iterator: BTF-attached (bpf_iter_TARGET), a link to read
 };
 
 /// The kernel's program types this grammar names (linux/bpf.h's values).
@@ -97,6 +100,7 @@ enum AttachType : uint32_t {
   AttachTraceFexit = 25,
   AttachModifyReturn = 26,
   AttachLsmMac = 27,
+  AttachTraceIter = 28,
   AttachTraceKprobeMulti = 42,
 };
 
@@ -150,7 +154,8 @@ bool attachesByBtf(AttachKind kind);
 
 /// Where a BTF-attached program's target is in the kernel's BTF: a type of
 /// kind *btfKind named prefix + target ("btf_trace_" + NAME, a typedef, for
-/// tp_btf; "bpf_lsm_" + HOOK, a FUNC, for lsm; the FUNC itself otherwise).
+/// tp_btf; "bpf_lsm_" + HOOK, a FUNC, for lsm; "bpf_iter_" + TARGET, a FUNC,
+/// for iter; the FUNC itself otherwise).
 /// Returns the prefix, "" for the kinds without one.
 const char *btfTargetPrefix(AttachKind kind, uint32_t *btfKind);
 
