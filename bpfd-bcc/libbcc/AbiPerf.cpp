@@ -9,17 +9,16 @@
 //
 //===----------------------------------------------------------------------===//
 #include "AbiMaps.h"
+#include "CallbackSignals.h"
 #include "Device.h"
 #include "HostFds.h"
 
 #include <algorithm>
-#include <csignal>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <map>
 #include <mutex>
-#include <pthread.h>
 #include <set>
 #include <sstream>
 #include <vector>
@@ -154,17 +153,9 @@ static int pollOnce(int N, PerfReader **Readers, int TimeoutMs) {
       Records.push_back(std::move(Rec));
     }
   }
-  // Callbacks run without locks held: they call back into libbcc. A Ctrl-C
-  // while they run would raise KeyboardInterrupt inside a ctypes callback,
-  // where Python prints it and goes on (the tool never stops: seen with
-  // opensnoop under a flood of events). SIGINT and SIGTERM are held until
-  // the callbacks are done, so they reach the tool's own loop, as with BCC,
-  // whose callbacks run between its waits for the kernel.
-  sigset_t Hold, Old;
-  sigemptyset(&Hold);
-  sigaddset(&Hold, SIGINT);
-  sigaddset(&Hold, SIGTERM);
-  pthread_sigmask(SIG_BLOCK, &Hold, &Old);
+  // Callbacks run without locks held (they call back into libbcc), with
+  // Ctrl-C held (CallbackSignals.h).
+  HoldInterrupts Held;
   for (Record &Rec : Records) {
     if (Rec.Lost) {
       if (Rec.Reader->Lost)
@@ -175,7 +166,6 @@ static int pollOnce(int N, PerfReader **Readers, int TimeoutMs) {
       Rec.Reader->Raw(Rec.Reader->Cookie, Rec.Data.data(), int(Rec.Data.size()));
     }
   }
-  pthread_sigmask(SIG_SETMASK, &Old, nullptr);
   return int(Records.size());
 }
 

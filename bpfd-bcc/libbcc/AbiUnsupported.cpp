@@ -46,16 +46,6 @@ int bpf_attach_xdp(const char *, int, uint32_t) { FAIL_INT("XDP", ENOTSUP); }
 int bpf_prog_attach(int, int, int, unsigned) { FAIL_INT("cgroup program attach", ENOTSUP); }
 int bpf_prog_detach2(int, int, int) { FAIL_INT("cgroup program detach", ENOTSUP); }
 
-void *bpf_new_ringbuf(int, void *, void *) {
-  unsupported("ring buffers");
-  errno = ENOTSUP;
-  return nullptr;
-}
-int bpf_add_ringbuf(void *, int, void *, void *) { FAIL_INT("ring buffers", ENOTSUP); }
-int bpf_poll_ringbuf(void *, int) { FAIL_INT("ring buffers", ENOTSUP); }
-int bpf_consume_ringbuf(void *) { FAIL_INT("ring buffers", ENOTSUP); }
-void bpf_free_ringbuf(void *) {}
-
 // Build-id symbolisation (stack maps of build ids).
 void *bcc_buildsymcache_new(void) { return malloc(1); }
 void bcc_free_buildsymcache(void *p) { free(p); }
