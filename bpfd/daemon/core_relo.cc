@@ -12,15 +12,17 @@ namespace bpfd {
 namespace {
 
 enum : uint32_t {
-  KIND_INT = 1, KIND_PTR, KIND_ARRAY, KIND_STRUCT, KIND_UNION, KIND_ENUM, KIND_FWD, KIND_TYPEDEF,
-  KIND_ENUM64 = 19,
+  KIND_UNKN = 0, KIND_INT, KIND_PTR, KIND_ARRAY, KIND_STRUCT, KIND_UNION, KIND_ENUM, KIND_FWD, KIND_TYPEDEF,
+  KIND_FUNC_PROTO = 13, KIND_ENUM64 = 19,
 };
 
 // enum bpf_core_relo_kind
 enum : uint32_t {
   FIELD_BYTE_OFFSET, FIELD_BYTE_SIZE, FIELD_EXISTS, FIELD_SIGNED, FIELD_LSHIFT_U64, FIELD_RSHIFT_U64,
-  TYPE_ID_LOCAL, TYPE_ID_TARGET, TYPE_EXISTS, TYPE_SIZE, ENUMVAL_EXISTS, ENUMVAL_VALUE,
+  TYPE_ID_LOCAL, TYPE_ID_TARGET, TYPE_EXISTS, TYPE_SIZE, ENUMVAL_EXISTS, ENUMVAL_VALUE, TYPE_MATCHES,
 };
+
+bool isEnumKind(uint32_t kind) { return kind == ENUMVAL_EXISTS || kind == ENUMVAL_VALUE; }
 const char *const kKindNames[] = {"byte_off",      "byte_sz",        "field_exists", "signed",
                                   "lshift_u64",    "rshift_u64",     "local_type_id", "target_type_id",
                                   "type_exists",   "type_size",      "enumval_exists", "enumval_value",
@@ -196,6 +198,109 @@ bool isSigned(const Btf &b, uint32_t id) {
   return (Btf::kind(t) == KIND_ENUM || Btf::kind(t) == KIND_ENUM64) && Btf::kflag(t);
 }
 
+// libbpf's names_match: the same essential name; an anonymous target only
+// for an anonymous local.
+bool namesMatch(const Btf &lb, uint32_t lnameOff, const Btf &tb, uint32_t tnameOff) {
+  StrRef t = tb.name(tnameOff), l = lb.name(lnameOff);
+  if (!t.n) return !l.n;
+  return essential(l).eq2(essential(t));
+}
+
+int typesMatch(const Btf &lb, uint32_t lid, const Btf &tb, uint32_t tid, bool behindPtr, int level);
+
+// Every enumerator of the local enum has one of the same essential name in the
+// target, and the sizes agree (an enum may match an enum64).
+int enumsMatch(const Btf &lb, uint32_t lid, const Btf &tb, uint32_t tid) {
+  const Btf::TypeHdr *lt = lb.type(lid), *tt = tb.type(tid);
+  if (lt->sizeOrType != tt->sizeOrType || Btf::vlen(lt) > Btf::vlen(tt)) return 0;
+  size_t lstep = Btf::kind(lt) == KIND_ENUM ? 8 : 12, tstep = Btf::kind(tt) == KIND_ENUM ? 8 : 12;
+  for (uint32_t i = 0; i < Btf::vlen(lt); ++i) {
+    bool matched = false;
+    for (uint32_t j = 0; j < Btf::vlen(tt) && !matched; ++j)
+      matched = namesMatch(lb, rd32(lb.extra(lid) + lstep * i), tb, rd32(tb.extra(tid) + tstep * j));
+    if (!matched) return 0;
+  }
+  return 1;
+}
+
+// Every local member has a target member of the same name whose type matches.
+int compositesMatch(const Btf &lb, uint32_t lid, const Btf &tb, uint32_t tid, bool behindPtr, int level) {
+  const Btf::TypeHdr *lt = lb.type(lid), *tt = tb.type(tid);
+  if (Btf::vlen(lt) > Btf::vlen(tt)) return 0;
+  for (uint32_t i = 0; i < Btf::vlen(lt); ++i) {
+    const uint8_t *lm = lb.extra(lid) + 12 * i;
+    bool matched = false;
+    for (uint32_t j = 0; j < Btf::vlen(tt) && !matched; ++j) {
+      const uint8_t *tm = tb.extra(tid) + 12 * j;
+      if (!namesMatch(lb, rd32(lm), tb, rd32(tm))) continue;
+      int r = typesMatch(lb, rd32(lm + 4), tb, rd32(tm + 4), behindPtr, level - 1);
+      if (r < 0) return r;
+      matched = r > 0;
+    }
+    if (!matched) return 0;
+  }
+  return 1;
+}
+
+// libbpf's __bpf_core_types_match (TYPE_MATCHES): modifiers and typedefs
+// stripped, names matched, then by kind: ints of the same size and
+// signedness; pointers and arrays (of as many elements) by what they hold;
+// structs and unions by every local member (behind a pointer, by name and
+// kind only, a forward declaration matching too); enums by every local
+// enumerator's name and the size; function prototypes by each parameter and
+// the return type. 1: match, 0: none, -EINVAL: too deep or malformed.
+int typesMatch(const Btf &lb, uint32_t lid, const Btf &tb, uint32_t tid, bool behindPtr, int level) {
+  if (level <= 0) return -EINVAL;
+  for (int depth = 32; depth > 0; --depth) {
+    // skipModifiers gives 0 for void: void matches void only.
+    uint32_t l = lid ? lb.skipModifiers(lid) : 0, t = tid ? tb.skipModifiers(tid) : 0;
+    if (!l || !t) return !l && !t;
+    const Btf::TypeHdr *lt = lb.type(l), *tt = tb.type(t);
+    if (!lt || !tt) return -EINVAL;
+    if (!namesMatch(lb, lt->nameOff, tb, tt->nameOff)) return 0;
+    uint32_t lk = Btf::kind(lt), tk = Btf::kind(tt);
+    switch (lk) {
+    case KIND_UNKN: return lk == tk;
+    case KIND_FWD:
+      if (behindPtr && lk != tk) return (tk == KIND_STRUCT && !Btf::kflag(lt)) || (tk == KIND_UNION && Btf::kflag(lt));
+      return lk == tk && Btf::kflag(lt) == Btf::kflag(tt);
+    case KIND_ENUM: case KIND_ENUM64:
+      return (tk == KIND_ENUM || tk == KIND_ENUM64) ? enumsMatch(lb, l, tb, t) : 0;
+    case KIND_STRUCT: case KIND_UNION:
+      if (behindPtr) return lk == tk || (tk == KIND_FWD && (lk == KIND_UNION) == Btf::kflag(tt));
+      return lk == tk ? compositesMatch(lb, l, tb, t, behindPtr, level) : 0;
+    case KIND_INT:
+      return lk == tk && lt->sizeOrType == tt->sizeOrType &&
+             (rd32(lb.extra(l)) >> 24 & 1) == (rd32(tb.extra(t)) >> 24 & 1);
+    case KIND_PTR:
+      if (lk != tk) return 0;
+      behindPtr = true;
+      lid = lt->sizeOrType;
+      tid = tt->sizeOrType;
+      continue;
+    case KIND_ARRAY:
+      if (lk != tk || rd32(lb.extra(l) + 8) != rd32(tb.extra(t) + 8)) return 0;
+      lid = rd32(lb.extra(l));
+      tid = rd32(tb.extra(t));
+      continue;
+    case KIND_FUNC_PROTO: {
+      if (lk != tk || Btf::vlen(lt) != Btf::vlen(tt)) return 0;
+      for (uint32_t i = 0; i < Btf::vlen(lt); ++i) {
+        int r = typesMatch(lb, rd32(lb.extra(l) + 8 * i + 4), tb, rd32(tb.extra(t) + 8 * i + 4), behindPtr,
+                           level - 1);
+        if (r <= 0) return r;
+      }
+      lid = lt->sizeOrType;
+      tid = tt->sizeOrType;
+      continue;
+    }
+    default:
+      return 0;
+    }
+  }
+  return -EINVAL;
+}
+
 // libbpf's field arithmetic: a bitfield is read as the smallest naturally
 // aligned load of at least its type's size holding all its bits, then
 // shifted left and right. wholeSize: the field's size if it is no bitfield
@@ -240,18 +345,21 @@ struct CoreQuery {
   const Access *a;
   const Step *steps;        // field kinds: the walk over the local type
   StrRef enumName;          // enum kinds: the local enumerator
+  const Btf *local;         // TYPE_MATCHES: the local BTF and root type id
+  uint32_t rootId;
 };
 
 // The first of b's types from id `first` on that matches q: same kind and
 // essential name, and for a field the access walks over it by name, for an
 // enumerator one of the same essential name.
 bool search(const Btf &b, uint32_t first, const CoreQuery &q, uint32_t *target, CoreField *tf, uint64_t *value) {
-  bool field = q.kind <= FIELD_RSHIFT_U64, isEnum = q.kind >= ENUMVAL_EXISTS;
+  bool field = q.kind <= FIELD_RSHIFT_U64, isEnum = isEnumKind(q.kind);
   for (uint32_t id = first; id <= b.typeCount(); ++id) {
     const Btf::TypeHdr *t = b.type(id);
     if (!sameKind(Btf::kind(t), Btf::kind(q.root)) || !essential(b.name(t->nameOff)).eq2(q.want)) continue;
     bool found = !field && !isEnum;
     if (field) found = walkTarget(b, id, *q.a, q.steps, tf);
+    if (q.kind == TYPE_MATCHES) found = typesMatch(*q.local, q.rootId, b, id, false, 32) > 0;
     StrRef n;
     uint64_t v;
     for (uint32_t i = 0; isEnum && !found && enumerator(b, id, i, &n, &v); ++i)
@@ -346,9 +454,9 @@ bool CoreResolver::apply(struct bpf_insn *code, size_t count, const uint32_t rec
   Access a;
   if (insn >= count) CORE_FAIL("the instruction is outside the program");
   if (!lt || !parseAccess(spec, &a)) CORE_FAIL("bad type or access string");
-  if (kind > ENUMVAL_VALUE) CORE_FAIL("kind %u is not supported by bpfd", kind);
+  if (kind > TYPE_MATCHES) CORE_FAIL("kind %u is not supported by bpfd", kind);
 
-  bool fieldKind = kind <= FIELD_RSHIFT_U64, enumKind = kind >= ENUMVAL_EXISTS;
+  bool fieldKind = kind <= FIELD_RSHIFT_U64, enumKind = isEnumKind(kind);
   // The local root: a field access starts at the struct; a type relocation
   // is of the type as named (a typedef included).
   uint32_t root = fieldKind || local_.kind(lt) != KIND_TYPEDEF ? local_.skipModifiers(typeId) : typeId;
@@ -371,7 +479,7 @@ bool CoreResolver::apply(struct bpf_insn *code, size_t count, const uint32_t rec
   } else {
     char why[200];
     if (!loadKernelBtf(why, sizeof why)) CORE_FAIL("%s", why);
-    CoreQuery q = {kind, rt, essential(local_.name(rt->nameOff)), &a, steps, enumName};
+    CoreQuery q = {kind, rt, essential(local_.name(rt->nameOff)), &a, steps, enumName, &local_, root};
     if (!q.want.n) CORE_FAIL("the local type has no name");
     found = search(kernel_, 1, q, &target, &tf, &value);
     if (!found && (found = searchModules(kernel_, &modData_, &mod_, q, &target, &tf, &value))) tb = &mod_;
@@ -386,7 +494,7 @@ bool CoreResolver::apply(struct bpf_insn *code, size_t count, const uint32_t rec
       if (kind == FIELD_BYTE_OFFSET) fieldValue(local_, lf, kind, &unused, &lsize);
       break;
     }
-    case FIELD_EXISTS: case TYPE_EXISTS: case ENUMVAL_EXISTS: value = 1; break;
+    case FIELD_EXISTS: case TYPE_EXISTS: case ENUMVAL_EXISTS: case TYPE_MATCHES: value = 1; break;
     case FIELD_SIGNED: value = isSigned(*tb, tf.type); break;
     case TYPE_ID_TARGET: value = target; break;
     case TYPE_SIZE:
@@ -394,7 +502,7 @@ bool CoreResolver::apply(struct bpf_insn *code, size_t count, const uint32_t rec
       break;
     default: break; // TYPE_ID_LOCAL, ENUMVAL_VALUE: set above
     }
-  } else if (kind == FIELD_EXISTS || kind == TYPE_EXISTS || kind == ENUMVAL_EXISTS) {
+  } else if (kind == FIELD_EXISTS || kind == TYPE_EXISTS || kind == ENUMVAL_EXISTS || kind == TYPE_MATCHES) {
     found = true;
     value = 0;
   }
