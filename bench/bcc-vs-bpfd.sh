@@ -156,7 +156,7 @@ events=""
 if [ "${BENCH_EVENTS:-1}" != 0 ]; then
   for try in 1 2; do   # a second boot if the first one fails (see no_timer_check above)
     say "events/s: bench/bpfd-events.sh $build x86_64 (try $try)"
-    events=$("$root/bench/bpfd-events.sh" "$build" x86_64 | tail -n1) && break || events=""
+    events=$("$root/bench/bpfd-events.sh" "$build" x86_64 | grep " events/s; lost" | tail -n1) && break || events=""
   done
   say "${events:-bpfd-events.sh failed twice}"
 fi

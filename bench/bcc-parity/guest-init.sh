@@ -25,6 +25,9 @@
 #   clock                          -> clock us=US (the guest's clock: under
 #        -icount it counts instructions, and follows the host's while idle)
 #   workload ARGV...               -> done status=N ms=MS (runs ARGV here)
+#   start ID ARGV...               -> started ID pid=PID (ARGV runs in the
+#        background, stdout and stderr to files, until stop ID; for a
+#        workload that runs while the host measures: bench/bpfd-events.py)
 #   stop ID                        -> SIGINT (then TERM, KILL), then the
 #        output: "o|LINE"... "e|LINE"... "stopped ID status=N"
 #   poweroff
@@ -118,6 +121,15 @@ native() {
   say "native $id ready after $MS ms"
 }
 
+start() {
+  local id=$1
+  shift
+  ( exec 3>&- 4>&- 7>&- 8>&- 9>&-
+    exec env --default-signal=INT "$@" ) > "/tmp/parity/$id.out" 2> "/tmp/parity/$id.err" &
+  pids[$id]=$!
+  echo "started $id pid=$!" >&3
+}
+
 wait_timer() {
   local start
   now; start=$US
@@ -154,6 +166,7 @@ while read -r cmd args <&3; do
   set -- $args
   case $cmd in
     native) native "$@" ;;
+    start) start "$@" ;;
     wait-timer) wait_timer "$1" ;;
     workload)
       now; start=$US

@@ -159,12 +159,17 @@ class Guest:
                 die("module %s is neither in %s nor built in" % (m, moddir))
         with open(os.path.join(stage, "parity", "modules", "order"), "w") as f:
             f.write("\n".join(order) + "\n")
+        # Other files for /parity (args.guest_files: [(HOST, NAME)], e.g.
+        # bench/bpfd-events.py's BCC peer).
+        extra = ["parity/" + name for _, name in getattr(args, "guest_files", [])]
+        for src, name in getattr(args, "guest_files", []):
+            shutil.copy(src, os.path.join(stage, "parity", name))
         for f in ("init", "parity/bpfd", "usr/bin/workload"):
             os.chmod(os.path.join(stage, f), 0o755)
         # Only entries that exist as directories in the root file system or
         # are new: a "bin" entry would replace its usr/bin symlink.
         names = ["init", "parity", "parity/guest-setup.sh", "parity/bpfd", "parity/modules",
-                 "usr/bin/workload"] + ["parity/modules/" + n for n in os.listdir(
+                 "usr/bin/workload"] + extra + ["parity/modules/" + n for n in os.listdir(
                      os.path.join(stage, "parity", "modules"))]
         out = subprocess.run(["cpio", "-o", "-H", "newc", "-R", "0:0", "--quiet"], cwd=stage,
                              input=("\n".join(names) + "\n").encode(), stdout=subprocess.PIPE,
