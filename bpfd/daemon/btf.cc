@@ -351,9 +351,12 @@ bool Btf::kconfigType(uint32_t id, KcfgType *out) const {
     out->size = out->align = 4;
     return true;
   case KIND_ARRAY: {
-    KcfgType elem;
-    uint32_t n = rd32(extra(id) + 8);
-    if (!kconfigType(rd32(extra(id)), &elem) || elem.kind != KcfgKind::Char || n == 0 || n > 4096) return false;
+    // Of char: a 1-byte integer that is no bool (not looked up through
+    // kconfigType again: a malformed BTF's array may hold itself).
+    uint32_t e = skipModifiers(rd32(extra(id))), n = rd32(extra(id) + 8);
+    const TypeHdr *et = type(e);
+    if (!et || kind(et) != KIND_INT || et->sizeOrType != 1 || (rd32(extra(e)) >> 24 & 4) || n == 0 || n > 4096)
+      return false;
     out->kind = KcfgKind::CharArray;
     out->size = n;
     out->align = 1;
