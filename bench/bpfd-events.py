@@ -403,7 +403,7 @@ def side_by_side(args, cache):
         die("no root file system (scripts/bcc-rootfs.sh failed)")
     out = os.path.join(cache, "bench", "events")
     os.makedirs(out, exist_ok=True)
-    gargs = argparse.Namespace(out=out, build=args.build, icount=args.icount, smp=1, mem="3G",
+    gargs = argparse.Namespace(out=out, build=args.build, icount=args.icount, smp=args.smp or 1, mem="3G",
                                boot_timeout=900,
                                guest_files=[(os.path.join(HERE, "bpfd-events", "bcc-events.py"), "bcc-events.py"),
                                             (os.path.join(HERE, "bpfd-events", "events.c"), "events.c"),
@@ -527,6 +527,7 @@ def main():
     ap.add_argument("--bcc", action="store_true", help="BCC's Python peer in the same guest (x86_64)")
     ap.add_argument("--sides", default="bpfd,bcc", help="--bcc: which sides run (bpfd,bcc)")
     ap.add_argument("--bcc-timeout", type=int, default=1800, help="--bcc: seconds for BCC's whole run (1800)")
+    ap.add_argument("--smp", type=int, help="guest vCPUs (default 1; without --bcc it sets BPFD_QEMU_CPUS)")
     ap.add_argument("--icount", type=int, help="--bcc: the guest on -icount shift=N")
     args = ap.parse_args()
     args.build = os.path.abspath(args.build)
@@ -536,6 +537,8 @@ def main():
         if not os.access(os.path.join(BIN, f), os.X_OK):
             die("%s/%s is not built" % (BIN, f))
     cache = cache_dir(args.build)
+    if args.smp:
+        os.environ["BPFD_QEMU_CPUS"] = str(args.smp)
     load0 = os.getloadavg()
     say("machine load before: %.2f %.2f %.2f" % load0)
     results = side_by_side(args, cache) if args.bcc else standalone(args, cache)
