@@ -4,7 +4,7 @@ call workload in a QEMU guest to this host; beside BCC's own Python perf
 buffer in the same guest (--bcc, x86_64).
 
     bench/bpfd-events.py [--build BUILD] [--arch ARCH] [--seconds S]
-                         [--rates LIST] [--pages P] [--bcc] [--icount N]
+                         [--rates LIST] [--pages P] [--bcc] [--smp N]
 
 The program (bench/bpfd-events/events.c, BCC's C): one perf event per
 system call entry, raw_syscalls:sys_enter, holding bpf_ktime_get_ns(), and
@@ -13,29 +13,38 @@ host for bpfd; BCC compiles the same text in the guest.
 
 The workload, one per --rates entry: 0 = /bin/workload -n 0 -i 0 getpid
 (getpid as fast as it goes), N = N getpid calls a round, a round every 1 ms
-(`workload -i 1`; the sleep is one more system call a round).
+(`workload -i 1`; the sleep is one more system call a round, and under TCG
+a round takes longer than 1 ms: the offered rate is measured, `generated`).
+Without --bcc, N is at most 59 (the guest init's argument limit).
 
 bpfd side, one measurement a rate: with the workload running, upload the
-object (attach=0), BPF_OPEN_PERF_BUFFER events PAGES (256), BPF_ATTACH_TRACEPOINT,
-then PERF_READER_POLL 50 back to back (two in flight, so bpfd always has
-the next one) until the samples' timestamps span S seconds, BPF_DETACH,
-drain, read `generated`. Events/s = samples forwarded / their timestamps'
-span (guest time). The guest's CPU busy fraction and bpfd's own CPU time
-over the window come from FILE_READ of /proc/stat and /proc/self/stat;
-this host's CPU (this driver's parsing, bpfd-remote) from /proc.
+object (attach=0), BPF_OPEN_PERF_BUFFER events PAGES (default 256), then
+BPF_ATTACH_TRACEPOINT, then PERF_READER_POLL 50 with two in flight (bpfd
+always has the next one); after a reply of fewer than 4096 records the next
+poll goes out no sooner than --gap-ms (10) after the one before, so that
+bpfd does not spin on replies of a few records; until the samples'
+timestamps span S seconds (default 10); then BPF_DETACH, drain, read
+`generated`. Events/s = samples forwarded / their timestamps' span (guest
+time). "0 lost" = every event generated was forwarded (the kernel's own
+lost records are printed too; one comes with the next event written once
+the ring has room, which can fall in the next measurement). The guest's
+CPU busy fraction and bpfd's CPU time over the window come from FILE_READ
+of /proc/stat and /proc/self/stat; this host's CPU (QEMU, bpfd-remote and
+relay, this driver's parsing) from /proc.
 
   default  bpfd-remote --workload ... qemu:ARCH, one guest boot a rate
   --bcc    x86_64 only: one guest of bench/bcc-parity (Debian 12 with
-           bpfcc-tools, its parity.py Guest, ~60 s to unpack) for both
-           sides: bpfd reached by bpfd-remote process:relay.py, the
-           workload started on the guest's control port; then
-           bench/bpfd-events/bcc-events.py in the guest: BPF(text=...),
-           open_perf_buffer (same PAGES), perf_buffer_poll(50), a counting
-           callback, a lost callback, the same rates. Needs root (the root
-           file system: scripts/bcc-rootfs.sh).
+           bpfcc-tools: parity.py's Guest) for both sides, one after the
+           other: bpfd reached by bpfd-remote process:relay.py, the
+           workload started and stopped on the guest's control port; then
+           bench/bpfd-events/bcc-events.py in the guest: BPF(text=...)
+           compiled once, open_perf_buffer (same PAGES), perf_buffer_poll(50),
+           a callback that counts and keeps the timestamps, a lost callback,
+           the same rates. Needs root (the root file system:
+           scripts/bcc-rootfs.sh; ~130 MB of downloads the first time).
 
-Prints one line a rate and side, then a summary: the highest rate with 0
-lost on each side, and bpfd/BCC. Progress on stderr.
+Prints one line a rate and side, then the highest events/s with 0 lost on
+each side and bpfd/BCC. Progress on stderr.
 """
 import argparse
 import base64
