@@ -395,10 +395,11 @@ void Btf::fixupExternDatasec(StrRef sec, uint32_t size, void *ctx,
 }
 
 void Btf::fixupKsymDatasec() {
-  uint32_t intId = 0;
-  for (uint32_t id = 1; id <= offsets_.size() && !intId; ++id) {
+  uint32_t intId = 0, anyVar = 0;
+  for (uint32_t id = 1; id <= offsets_.size(); ++id) {
     const TypeHdr *t = type(id);
-    if (kind(t) == KIND_INT && t->sizeOrType == 4 && (rd32(extra(id)) & 0xff) == 32) intId = id;
+    if (!intId && kind(t) == KIND_INT && t->sizeOrType == 4 && (rd32(extra(id)) & 0xff) == 32) intId = id;
+    if (!anyVar && kind(t) == KIND_VAR) anyVar = id;
   }
   if (!intId) return;
   for (uint32_t id = 1; id <= offsets_.size(); ++id) {
@@ -408,8 +409,24 @@ void Btf::fixupKsymDatasec() {
       uint8_t *vi = const_cast<uint8_t *>(extra(id)) + 12 * i;
       uint32_t varId = rd32(vi);
       TypeHdr *var = const_cast<TypeHdr *>(type(varId));
-      if (!var || kind(var) != KIND_VAR) continue;
       uint32_t off = 4 * i, size = 4, linkage = 1;
+      if (var && kind(var) == KIND_FUNC) {
+        // A kfunc: made a global function (the kernel refuses extern ones),
+        // its unnamed parameters named, and its DATASEC entry a variable,
+        // as libbpf does (it adds a dummy one; any VAR of the BTF serves).
+        var->info = (var->info & ~0xffffu) | 1; // BTF_FUNC_GLOBAL
+        const TypeHdr *proto = type(var->sizeOrType);
+        if (proto && kind(proto) == KIND_FUNC_PROTO)
+          for (uint32_t k = 0; k < vlen(proto); ++k) {
+            uint8_t *param = const_cast<uint8_t *>(extra(var->sizeOrType)) + 8 * k;
+            if (!rd32(param) && rd32(param + 4)) memcpy(param, &var->nameOff, 4);
+          }
+        if (anyVar) memcpy(vi, &anyVar, 4);
+        memcpy(vi + 4, &off, 4);
+        memcpy(vi + 8, &size, 4);
+        continue;
+      }
+      if (!var || kind(var) != KIND_VAR) continue;
       var->sizeOrType = intId;
       memcpy(const_cast<uint8_t *>(extra(varId)), &linkage, 4);
       memcpy(vi + 4, &off, 4);

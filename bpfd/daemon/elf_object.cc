@@ -403,12 +403,14 @@ bool Parser::readExterns() {
         (type != STT_NOTYPE && type != STT_OBJECT))
       continue;
     uint32_t ksym = haveBtf_ ? btf_.datasecEntry(StrRef(".ksyms", 6), name) : 0;
-    if (ksym && btf_.kind(btf_.type(ksym)) == 14 /* BTF_KIND_VAR */) {
+    uint32_t ksymKind = ksym ? btf_.kind(btf_.type(ksym)) : 0;
+    if (ksymKind == 14 /* BTF_KIND_VAR */ || ksymKind == 12 /* BTF_KIND_FUNC */) {
       KsymExtern e;
       memset(&e, 0, sizeof e);
       if (name.n >= sizeof e.name) return fail("extern '%.*s...' has a name of %zu characters", 32, name.p, name.n);
       copyStr(e.name, sizeof e.name, name);
-      e.typed = btf_.skipModifiers(btf_.type(ksym)->sizeOrType) != 0;
+      e.func = ksymKind == 12;
+      e.typed = e.func || btf_.skipModifiers(btf_.type(ksym)->sizeOrType) != 0;
       e.weak = bind == STB_WEAK;
       if (plan_->ksyms.size() >= 4096 || !plan_->ksyms.push(e)) return fail("too many externs");
       continue;
@@ -608,7 +610,7 @@ bool Parser::buildProgram(uint16_t sec, const Elf64_Sym &psym, ProgSpec *spec) {
             while (e < plan_->kconfig.size() && !symName(sym).eq2(StrRef(plan_->kconfig[e].name))) ++e;
             size_t k = 0;
             while (k < plan_->ksyms.size() && !symName(sym).eq2(StrRef(plan_->ksyms[k].name))) ++k;
-            if (k < plan_->ksyms.size()) {
+            if (k < plan_->ksyms.size() && !plan_->ksyms[k].func) {
               KsymRef ref = {g, (uint32_t)k};
               if (!plan_->ksymRefs.push(ref)) return fail("out of memory");
               ++j;
@@ -644,6 +646,17 @@ bool Parser::buildProgram(uint16_t sec, const Elf64_Sym &psym, ProgSpec *spec) {
           if (rel->type != kRel64_32)
             return fail("program '%s' insn %u: relocation type %u on a call", spec->name, g, rel->type);
           const Elf64_Sym &sym = syms_[rel->sym];
+          if (sym.st_shndx == SHN_UNDEF) {
+            // A kfunc (__ksym extern function): the loader makes the call
+            // BPF_PSEUDO_KFUNC_CALL to its id in the kernel's BTF.
+            size_t k = 0;
+            while (k < plan_->ksyms.size() && !symName(sym).eq2(StrRef(plan_->ksyms[k].name))) ++k;
+            if (k < plan_->ksyms.size() && plan_->ksyms[k].func) {
+              KsymRef ref = {g, (uint32_t)k};
+              if (!plan_->ksymRefs.push(ref)) return fail("out of memory");
+              continue;
+            }
+          }
           if (sym.st_shndx == SHN_UNDEF || sym.st_shndx >= secs_.size())
             return fail("program '%s' calls undefined function '%.*s'", spec->name,
                         (int)symName(sym).n, symName(sym).p);

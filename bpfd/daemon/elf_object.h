@@ -96,9 +96,11 @@ struct KconfigExtern {
 struct KsymExtern {
   char name[64];
   bool typed, weak;
+  bool func;  // a kfunc (an extern function of .ksyms): calls become BPF_PSEUDO_KFUNC_CALL
 };
 
-// An ld_imm64 (insn, in its program) of ObjectPlan::ksyms[ext].
+// An ld_imm64 (insn, in its program) of ObjectPlan::ksyms[ext], or a call
+// of a kfunc.
 struct KsymRef {
   uint32_t insn, ext;
 };

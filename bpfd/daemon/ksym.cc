@@ -14,6 +14,9 @@ namespace bpfd {
 namespace {
 
 constexpr uint32_t kBtfKindVar = 14;
+constexpr uint32_t kBtfKindFunc = 12;
+constexpr uint8_t kPseudoKfuncCall = 2; // BPF_PSEUDO_KFUNC_CALL
+constexpr int32_t kPoisonKfunc = 2002000000; // libbpf's POISON_CALL_KFUNC_BASE
 constexpr uint8_t kPseudoBtfId = 3; // BPF_PSEUDO_BTF_ID
 
 struct KallsymsCtx {
@@ -58,11 +61,20 @@ int resolveKsyms(const ObjectPlan &plan, CoreResolver &core, Vec<KsymValue> *out
       return -ENOENT;
     }
     BtfTarget t;
-    int r = findKernelBtfType(core.kernelBtf(), StrRef(e.name), kBtfKindVar, "VAR", &t, why, sizeof why);
+    int r = findKernelBtfType(core.kernelBtf(), StrRef(e.name), e.func ? kBtfKindFunc : kBtfKindVar,
+                              e.func ? "FUNC" : "VAR", &t, why, sizeof why);
     if (r == -ESRCH && e.weak) continue;
     if (r < 0) {
-      snprintf(msg, cap, "extern (ksym) '%s': %s", e.name, why);
+      snprintf(msg, cap, "extern (%s) '%s': %s", e.func ? "kfunc" : "ksym", e.name, why);
       return r;
+    }
+    if (e.func && t.objFd >= 0) {
+      // A module's kfunc is named by an index into the load's fd_array,
+      // which bpfd does not pass.
+      close(t.objFd);
+      snprintf(msg, cap, "extern (kfunc) '%s': a kfunc of module %s is not supported (only vmlinux's)", e.name,
+               t.module);
+      return -EOPNOTSUPP;
     }
     v.set = true;
     v.btfId = t.btfId;
@@ -85,7 +97,7 @@ int resolveKsyms(const ObjectPlan &plan, CoreResolver &core, Vec<KsymValue> *out
   for (size_t i = 0; i < plan.ksyms.size(); ++i)
     if (!(*out)[i].set && !plan.ksyms[i].weak) {
       snprintf(msg, cap, "extern (ksym) '%s' (strong): not in the kernel's %s", plan.ksyms[i].name,
-               plan.ksyms[i].typed ? "BTF (a VAR of vmlinux or a module)" : "/proc/kallsyms");
+               plan.ksyms[i].typed ? "BTF (a VAR or FUNC of vmlinux or a module)" : "/proc/kallsyms");
       return -ESRCH;
     }
   return 0;
@@ -96,6 +108,14 @@ void applyKsyms(const ObjectPlan &plan, const ProgSpec &p, const Vec<KsymValue> 
     const KsymRef &ref = plan.ksymRefs[p.ksymStart + r];
     const KsymValue &v = values[ref.ext];
     struct bpf_insn &in = code[ref.insn];
+    if (plan.ksyms[ref.ext].func) {
+      // A weak kfunc the kernel lacks: a call the verifier refuses if it
+      // is reached, as libbpf's poison_kfunc_call.
+      in.src_reg = v.set ? kPseudoKfuncCall : 0;
+      in.off = 0;
+      in.imm = v.set ? (int32_t)v.btfId : kPoisonKfunc + (int32_t)ref.ext;
+      continue;
+    }
     if (plan.ksyms[ref.ext].typed && v.set) {
       in.src_reg = kPseudoBtfId;
       in.imm = (int32_t)v.btfId;
