@@ -56,12 +56,20 @@ print("kprobes blacklist:", os.path.isfile("/sys/kernel/debug/kprobes/blacklist"
 print("kprobe PMU type:", read("/sys/bus/event_source/devices/kprobe/type").strip().isdigit())
 # The processes in /proc are the device's: the same PIDs bpfd lists there,
 # and PID 1 is the guest's init, with the name bpfd reads for it.
-listing, status = bpfd.command("FILE_LIST /proc")
-device_pids = sorted(int(l.split()[1]) for l in listing if l.split()[1].isdigit())
-sandbox_pids = sorted(int(p) for p in os.listdir("/proc") if p.isdigit())
-print("/proc lists the device's processes:", len(device_pids) > 5 and
-      set(sandbox_pids) - set(device_pids) <= set() and
-      len(set(device_pids) - set(sandbox_pids)) <= 2)  # a short-lived exec may come or go
+# The workload's exec'd children live a few ms each: bpfd lists /proc before
+# and after the sandbox does. A process in both of bpfd's listings must be in
+# the sandbox's; one only the sandbox saw must be a child born between them (a
+# PID just above the first listing's, not a host's).
+def device_pids():
+    listing, status = bpfd.command("FILE_LIST /proc")
+    return set(int(l.split()[1]) for l in listing if l.split()[1].isdigit())
+before = device_pids()
+sandbox_pids = set(int(p) for p in os.listdir("/proc") if p.isdigit())
+after = device_pids()
+born_between = sandbox_pids - before - after
+print("/proc lists the device's processes:", len(before) > 5 and
+      before & after <= sandbox_pids and len(born_between) <= 2 and
+      all(max(before) < p <= max(before | after) + 8 for p in born_between))
 handle, status = bpfd.command("FILE_OPEN /proc/1/comm")
 data, status = bpfd.command("FILE_READ %s 4096" % status.split("ret=")[1].split()[0])
 import base64
