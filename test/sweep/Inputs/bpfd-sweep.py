@@ -108,6 +108,10 @@ def word_values(cmd, word):
         good = {"BPF_CLOSE": "{closed}", "BPF_DETACH": "{closed}", "BPF_PIN": "{map}",
                 "FILE_READ": "{file}"}.get(cmd, "{map}")
         return good, handle_bad(kinds.get(cmd))
+    if w == "LINK":
+        # ITER_OPEN: no iterator link among the sweep's handles; every value
+        # here is wrong (the good one only fills arity lines).
+        return "{map}", handle_bad("{prog}") + ["{map}"]
     if w == "HANDLE|FUNCTION":
         return "no_such_sweep_fn", handle_bad("{map}") + ["no_such_sweep_fn", "a" * 300]
     if w == "TYPE":
