@@ -1,9 +1,8 @@
 #include "btf_target.h"
 
 #include "bpf_syscall.h"
-#include "kernel_info.h"
+#include "kernel_btf.h"
 
-#include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
 #include <unistd.h>
@@ -11,8 +10,6 @@
 namespace bpfd {
 
 namespace {
-
-constexpr size_t kMaxModuleBtf = 16u << 20;
 
 // The id of the type of kind named name among btf's own types (a split
 // BTF's: after its base's), 0 if none.
@@ -67,25 +64,23 @@ int findKernelBtfType(const Btf &vmlinux, StrRef nameRef, uint32_t btfKind, cons
   out->btfId = vmlinux.findType(StrRef(name), btfKind);
   if (out->btfId) return 0;
 
-  DIR *d = opendir("/sys/kernel/btf");
-  if (d) {
-    Bytes data;
-    char path[300];
-    while (struct dirent *e = readdir(d)) {
-      if (e->d_name[0] == '.' || !strcmp(e->d_name, "vmlinux") || strlen(e->d_name) >= sizeof out->module) continue;
-      snprintf(path, sizeof path, "/sys/kernel/btf/%s", e->d_name);
-      Btf mod;
-      char why[64];
-      if (readFile(path, &data, kMaxModuleBtf) < 0 || !mod.parse(data.data(), data.size(), why, sizeof why, &vmlinux))
-        continue;
-      uint32_t id = findOwnType(mod, vmlinux.typeCount() + 1, StrRef(name), btfKind);
-      if (!id) continue;
-      copyStr(out->module, sizeof out->module, StrRef(e->d_name));
-      out->btfId = id;
-      break;
-    }
-    closedir(d);
-  }
+  struct ModuleLookup {
+    const Btf &vmlinux;
+    StrRef name;
+    uint32_t btfKind;
+    BtfTarget *out;
+  } look = {vmlinux, StrRef(name), btfKind, out};
+  Bytes data;
+  Btf mod;
+  visitModuleBtf(vmlinux, &data, &mod, [](const Btf &m, const char *module, void *ctx) {
+    auto *l = static_cast<ModuleLookup *>(ctx);
+    if (strlen(module) >= sizeof l->out->module) return false;
+    uint32_t id = findOwnType(m, l->vmlinux.typeCount() + 1, l->name, l->btfKind);
+    if (!id) return false;
+    copyStr(l->out->module, sizeof l->out->module, StrRef(module));
+    l->out->btfId = id;
+    return true;
+  }, &look);
   if (!out->btfId) {
     snprintf(err, errCap, "no BTF %s '%s' in vmlinux or its modules", kindName, name);
     return -ESRCH;

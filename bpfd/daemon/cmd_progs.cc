@@ -2,6 +2,7 @@
 #include "base64.h"
 #include "bpf_syscall.h"
 #include "btf_target.h"
+#include "kernel_btf.h"
 #include "kernel_info.h"
 #include "probe_events.h"
 #include "session.h"
@@ -56,19 +57,13 @@ static bool findLoadTarget(Session &s, const Args &a, uint32_t type, const char 
          type);
     return false;
   }
-  const char *path = "/sys/kernel/btf/vmlinux";
-  Bytes data;
-  int r = readFile(path, &data, 256u << 20);
-  if (r < 0) {
-    fail(s, a, ENOENT, "program '%s': %s: the kernel has no BTF (%s: %s)", name, sec, path, strerror(-r));
+  KernelBtf kernel;
+  bool missing;
+  if (!kernel.load(msg, sizeof msg, &missing)) {
+    fail(s, a, missing ? ENOENT : ENOEXEC, "program '%s': %s: %s", name, sec, msg);
     return false;
   }
-  Btf vmlinux;
-  if (!vmlinux.parse(data.data(), data.size(), msg, sizeof msg)) {
-    fail(s, a, ENOEXEC, "program '%s': %s: %s: %s", name, sec, path, msg);
-    return false;
-  }
-  r = findBtfTarget(vmlinux, info.kind, StrRef(info.first.p, info.first.n), target, msg, sizeof msg);
+  int r = findBtfTarget(kernel.vmlinux(), info.kind, StrRef(info.first.p, info.first.n), target, msg, sizeof msg);
   if (r < 0) {
     fail(s, a, -r, "program '%s': %s: %s", name, sec, msg);
     return false;

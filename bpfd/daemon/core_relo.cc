@@ -1,11 +1,8 @@
 #include "core_relo.h"
 
-#include <dirent.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
-#include <unistd.h>
 
 namespace bpfd {
 
@@ -389,59 +386,26 @@ struct Where {
   }
 };
 
-// Reads a whole file (sysfs reports no size) into out: 0 or -errno.
-int readFile(const char *path, Bytes *out) {
-  out->clear();
-  int fd = open(path, O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return -errno;
-  for (;;) {
-    if (!out->reserve(out->size() + (1u << 20))) { close(fd); return -ENOMEM; }
-    ssize_t n = read(fd, out->end(), 1u << 20);
-    if (n < 0 && errno == EINTR) continue;
-    if (n < 0) { int e = errno; close(fd); return -e; }
-    if (n == 0) break;
-    out->commit((size_t)n);
-  }
-  close(fd);
-  return 0;
-}
+struct ModuleSearch {
+  uint32_t firstOwn; // a module's own types come after vmlinux's
+  const CoreQuery &q;
+  uint32_t *target;
+  CoreField *field;
+  uint64_t *value;
+};
 
 // Module BTF (split on vmlinux's kernel), for types no vmlinux type matches:
 // the first module with a match is left parsed in mod (its bytes in data).
 bool searchModules(const Btf &kernel, Bytes *data, Btf *mod, const CoreQuery &q, uint32_t *target, CoreField *field,
                    uint64_t *value) {
-  DIR *d = opendir("/sys/kernel/btf");
-  if (!d) return false;
-  bool found = false;
-  char path[300], why[64];
-  while (struct dirent *e = found ? nullptr : readdir(d)) {
-    if (e->d_name[0] == '.' || !strcmp(e->d_name, "vmlinux")) continue;
-    snprintf(path, sizeof path, "/sys/kernel/btf/%s", e->d_name);
-    if (readFile(path, data) < 0 || !mod->parse(data->data(), data->size(), why, sizeof why, &kernel)) continue;
-    found = search(*mod, kernel.typeCount() + 1, q, target, field, value);
-  }
-  closedir(d);
-  return found;
+  ModuleSearch ms = {kernel.typeCount() + 1, q, target, field, value};
+  return visitModuleBtf(kernel, data, mod, [](const Btf &m, const char *, void *ctx) {
+    auto *c = static_cast<ModuleSearch *>(ctx);
+    return search(m, c->firstOwn, c->q, c->target, c->field, c->value);
+  }, &ms);
 }
 
 } // namespace
-
-bool CoreResolver::loadKernelBtf(char *err, size_t errCap) {
-  if (loaded_) return true;
-  const char *path = "/sys/kernel/btf/vmlinux";
-  int r = readFile(path, &kernelData_);
-  if (r < 0) {
-    snprintf(err, errCap, "the kernel has no BTF (%s: %s)", path, strerror(-r));
-    return false;
-  }
-  char why[160];
-  if (!kernel_.parse(kernelData_.data(), kernelData_.size(), why, sizeof why)) {
-    snprintf(err, errCap, "%s: %s", path, why);
-    return false;
-  }
-  loaded_ = true;
-  return true;
-}
 
 bool CoreResolver::apply(struct bpf_insn *code, size_t count, const uint32_t rec[4], char *err, size_t errCap) {
   uint32_t insn = rec[0], typeId = rec[1], kind = rec[3];
@@ -472,7 +436,7 @@ bool CoreResolver::apply(struct bpf_insn *code, size_t count, const uint32_t rec
 
   bool found = false;
   uint32_t target = 0;
-  const Btf *tb = &kernel_; // where the target was found: vmlinux, or a module's split BTF
+  const Btf *tb = &kernelBtf(); // where the target was found: vmlinux, or a module's split BTF
   if (kind == TYPE_ID_LOCAL) {
     found = true;
     value = typeId;
@@ -481,8 +445,8 @@ bool CoreResolver::apply(struct bpf_insn *code, size_t count, const uint32_t rec
     if (!loadKernelBtf(why, sizeof why)) CORE_FAIL("%s", why);
     CoreQuery q = {kind, rt, essential(local_.name(rt->nameOff)), &a, steps, enumName, &local_, root};
     if (!q.want.n) CORE_FAIL("the local type has no name");
-    found = search(kernel_, 1, q, &target, &tf, &value);
-    if (!found && (found = searchModules(kernel_, &modData_, &mod_, q, &target, &tf, &value))) tb = &mod_;
+    found = search(kernelBtf(), 1, q, &target, &tf, &value);
+    if (!found && (found = searchModules(kernelBtf(), &modData_, &mod_, q, &target, &tf, &value))) tb = &mod_;
   }
 
   uint64_t tsize = 0, lsize = 0;

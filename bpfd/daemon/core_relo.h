@@ -7,6 +7,7 @@
 #define BPFD_DAEMON_CORE_RELO_H
 
 #include "btf.h"
+#include "kernel_btf.h"
 
 #include <linux/bpf.h>
 
@@ -17,9 +18,9 @@ public:
   // local: the object's .BTF, parsed.
   explicit CoreResolver(const Btf &local) : local_(local) {}
   // Reads the kernel's BTF once; false with a message naming the file.
-  bool loadKernelBtf(char *err, size_t errCap);
+  bool loadKernelBtf(char *err, size_t errCap) { return kernel_.load(err, errCap); }
   // vmlinux's BTF, parsed: valid once loadKernelBtf() returned true.
-  const Btf &kernelBtf() const { return kernel_; }
+  const Btf &kernelBtf() const { return kernel_.vmlinux(); }
   // Applies relocation {insn, type_id, access_str_off, kind} to code[0..count).
   // A field or type the kernel lacks poisons the instruction (a call to
   // helper 0xbad2310 that the verifier refuses only if it is reached), as
@@ -29,9 +30,7 @@ public:
 
 private:
   const Btf &local_;
-  Bytes kernelData_;
-  Btf kernel_;
-  bool loaded_ = false;
+  KernelBtf kernel_;
   Bytes modData_; // the module BTF a target was last found in
   Btf mod_;
 };
