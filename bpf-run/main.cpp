@@ -23,6 +23,7 @@
 
 #include "bpfd-cli/OptionErrors.h"
 
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
@@ -197,12 +198,18 @@ int main(int argc, char **argv) {
     Req.ExtraArgs = std::vector<std::string>(XccArgs.begin(), XccArgs.end());
     Req.Argv0 = argv[0];
     // USDT probes are read from the device's binaries: the device first.
+    // A binary without a build id is copied to a scratch folder, which only
+    // the compile needs.
+    SmallString<128> Scratch;
+    auto RemoveScratch = make_scope_exit([&] {
+      if (!Scratch.empty())
+        sys::fs::remove_directories(Scratch);
+    });
     if (!Usdt.empty()) {
       if (Describe)
         return fail("--usdt reads the device's binaries: it cannot go with --describe");
       if (!openSession())
         return 1;
-      SmallString<128> Scratch;
       if (std::error_code EC = sys::fs::createUniqueDirectory("bpf-run-usdt", Scratch))
         return fail("cannot create a scratch folder: " + EC.message());
       auto Args = usdtCompilerArgs(*Session, std::vector<std::string>(Usdt.begin(), Usdt.end()),
