@@ -42,11 +42,23 @@ void cmdOpenPerfBuffer(Session &s, const Args &a) {
 void cmdPerfReaderPoll(Session &s, const Args &a) {
   uint64_t timeout;
   if (!parseU64(a.v[0], &timeout) || timeout > 10000) { fail(s, a, EINVAL, "TIMEOUT_MS must be 0 to 10000"); return; }
+  // "batch" before the readers: samples framed in runs (drainInTimeOrder).
+  size_t first = 1;
+  bool batch = a.v[1].eq("batch");
+  if (batch) first = 2;
+  if (first == a.n || a.n - first > 32) {
+    fail(s, a, EINVAL, "usage: PERF_READER_POLL TIMEOUT_MS [batch] READER [READER...] (1 to 32 readers)");
+    return;
+  }
   Vec<PerfReader *> readers;
-  for (size_t i = 1; i < a.n; ++i) {
+  for (size_t i = first; i < a.n; ++i) {
     Handle *h = s.findHandle(a.v[i], a, kindBit(HandleKind::Reader));
     if (!h) return;
-    readers.push(h->reader);
+    // A reader named twice is drained once (two cursors on one ring would
+    // deliver its records twice).
+    bool seen = false;
+    for (PerfReader *r : readers) seen = seen || r == h->reader;
+    if (!seen && !readers.push(h->reader)) { fail(s, a, ENOMEM, "out of memory"); return; }
   }
   Vec<struct pollfd> pfds;
   for (PerfReader *r : readers)
@@ -55,7 +67,7 @@ void cmdPerfReaderPoll(Session &s, const Args &a) {
       pfds.push(p);
     }
   waitForInput(pfds, timeout);
-  size_t total = drainInTimeOrder(readers, s.out(), kMaxPollRecords);
+  size_t total = drainInTimeOrder(readers, s.out(), kMaxPollRecords, batch);
   succeed(s, a, (int64_t)total);
 }
 

@@ -3,6 +3,7 @@
 #include "bpf_syscall.h"
 
 #include <errno.h>
+#include <string.h>
 #include <stdio.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
@@ -72,11 +73,33 @@ struct RingCursor {
   bool ready;
 };
 
+// n bytes at offset from the cursor's record: the data pages are a ring, so
+// at most two pieces.
 void copyOut(const RingCursor &c, uint64_t offset, void *dst, size_t n) {
   size_t mask = c.ring->dataSize - 1;
-  for (size_t i = 0; i < n; ++i)
-    static_cast<uint8_t *>(dst)[i] = c.data[(c.tail + offset + i) & mask];
+  size_t at = (size_t)((c.tail + offset) & mask);
+  size_t first = c.ring->dataSize - at;
+  if (first > n) first = n;
+  memcpy(dst, c.data + at, first);
+  if (n > first) memcpy(static_cast<uint8_t *>(dst) + first, c.data, n - first);
 }
+
+// The samples of one ring that a batch line gathers (drainInTimeOrder).
+struct BatchRun {
+  const RingCursor *ring = nullptr;
+  size_t count = 0;
+  Bytes bytes; // u32 LE length + the raw bytes, per sample
+
+  void flush(Reply &out) {
+    if (!count) return;
+    out.beginPayload();
+    out.textf("samples %d %d %zu ", ring->reader->handle(), ring->ring->cpu, count);
+    out.base64Direct(bytes.data(), bytes.size());
+    out.endPayload();
+    count = 0;
+    bytes.clear();
+  }
+};
 
 // Reads the header (and time) of the record at the cursor's tail, skipping
 // records of other types. A corrupt ring is dropped, rather than read past.
@@ -104,7 +127,7 @@ void peek(RingCursor &c) {
 
 } // namespace
 
-size_t drainInTimeOrder(const Vec<PerfReader *> &readers, Reply &out, size_t budget) {
+size_t drainInTimeOrder(const Vec<PerfReader *> &readers, Reply &out, size_t budget, bool batch) {
   size_t page = (size_t)sysconf(_SC_PAGESIZE);
   Vec<RingCursor> cursors;
   for (PerfReader *r : readers)
@@ -120,6 +143,7 @@ size_t drainInTimeOrder(const Vec<PerfReader *> &readers, Reply &out, size_t bud
       if (!cursors.push(c)) return 0;
     }
   Bytes scratch;
+  BatchRun run;
   size_t records = 0;
   while (records < budget) {
     RingCursor *next = nullptr;
@@ -133,6 +157,23 @@ size_t drainInTimeOrder(const Vec<PerfReader *> &readers, Reply &out, size_t bud
       copyOut(c, sizeof c.hdr + 8, &size, 4);
       uint32_t room = c.hdr.size - (uint32_t)sizeof c.hdr - 12;
       if (size > room) size = room;
+      if (batch) {
+        if (run.count && (run.ring != &c || run.bytes.size() + 4 + size > kBatchLineBytes)) run.flush(out);
+        size_t at = run.bytes.size();
+        if (!run.bytes.resize(at + 4 + size)) break;
+        uint8_t *p = run.bytes.data() + at;
+        p[0] = (uint8_t)size;
+        p[1] = (uint8_t)(size >> 8);
+        p[2] = (uint8_t)(size >> 16);
+        p[3] = (uint8_t)(size >> 24);
+        copyOut(c, sizeof c.hdr + 12, p + 4, size);
+        run.ring = &c;
+        ++run.count;
+        ++records;
+        c.tail += c.hdr.size;
+        peek(c);
+        continue;
+      }
       if (!scratch.resize(size)) break;
       copyOut(c, sizeof c.hdr + 12, scratch.data(), size);
       out.beginPayload();
@@ -142,12 +183,14 @@ size_t drainInTimeOrder(const Vec<PerfReader *> &readers, Reply &out, size_t bud
     } else {
       uint64_t lost;
       copyOut(c, sizeof c.hdr + 8, &lost, 8);
+      run.flush(out); // the note keeps its place among the samples
       out.payloadf("lost %d %d %llu", c.reader->handle(), c.ring->cpu, (unsigned long long)lost);
     }
     ++records;
     c.tail += c.hdr.size;
     peek(c);
   }
+  run.flush(out);
   for (RingCursor &c : cursors) {
     auto *meta = static_cast<struct perf_event_mmap_page *>(c.ring->base);
     __atomic_store_n(&meta->data_tail, c.tail, __ATOMIC_RELEASE);

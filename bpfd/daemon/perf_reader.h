@@ -33,7 +33,19 @@ private:
 // between two outputs (execve moves the exec'ing task to another CPU) has
 // its events delivered in the order it wrote them, whichever ring holds
 // them. A ring's lost-records note comes before its later samples.
-size_t drainInTimeOrder(const Vec<PerfReader *> &readers, Reply &out, size_t budget);
+//
+// batch (PERF_READER_POLL TIMEOUT_MS batch ...): the same records in the same
+// order, samples framed as "+ samples H CPU COUNT B64" lines instead: each
+// line holds a run of consecutive samples of one ring (the next record of
+// the merge from another ring, a lost note, or a line's kBatchLineBytes
+// ends it), B64 the records one after the other, each a little-endian u32
+// length and its bytes; a record is never split between two lines.
+size_t drainInTimeOrder(const Vec<PerfReader *> &readers, Reply &out, size_t budget, bool batch = false);
+
+// The most bytes (length words included) a batch line's B64 encodes: its
+// base64 is 262,144 characters, a quarter of max_line. A sample (at most
+// 65,535 bytes: perf records have 16-bit sizes) always fits whole.
+constexpr size_t kBatchLineBytes = 196608;
 
 } // namespace bpfd
 

@@ -80,6 +80,12 @@ void Reply::base64(const uint8_t *p, size_t n) {
   if (base64Encode(p, n, &enc)) put(enc.data(), enc.size());
 }
 
+void Reply::base64Direct(const uint8_t *p, size_t n) {
+  if (gone_) return;
+  if (!base64Encode(p, n, &buf_)) return;
+  if (buf_.size() > (256u << 10)) flush();
+}
+
 // The escaping of msg="..." (docs/protocol.md, Framing): a backslash before
 // '"' and backslash, newline and tab as \n and \t, other control bytes \xHH.
 static void appendEscaped(Vec<char> *line, StrRef s) {

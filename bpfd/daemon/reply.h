@@ -16,6 +16,9 @@ public:
   void text(StrRef s);          // raw text (control characters are replaced)
   void textf(const char *fmt, ...) __attribute__((format(printf, 2, 3)));
   void base64(const uint8_t *p, size_t n);
+  // base64 of p straight into the output (no copy of the encoding): for
+  // long blobs such as PERF_READER_POLL batch's record runs.
+  void base64Direct(const uint8_t *p, size_t n);
   void escaped(StrRef s);       // text escaped like an error's msg (\", \\, \n, \t, \xHH)
   void endPayload();            // writes "\n"
   void payloadLine(StrRef s) { beginPayload(); text(s); endPayload(); }

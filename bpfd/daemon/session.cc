@@ -137,7 +137,7 @@ const Command kCommands[] = {
     {"BPF_ATTACH_PERF_EVENT", 4, 6, "PROG EV_TYPE EV_CONFIG PERIOD [freq] [CPU]", cmdAttachPerfEvent},
     {"BPF_DETACH", 1, 1, "HANDLE", cmdDetach},
     {"BPF_OPEN_PERF_BUFFER", 1, 2, "MAP [PAGES]", cmdOpenPerfBuffer},
-    {"PERF_READER_POLL", 2, 33, "TIMEOUT_MS READER [READER...]", cmdPerfReaderPoll},
+    {"PERF_READER_POLL", 2, 34, "TIMEOUT_MS [batch] READER [READER...]", cmdPerfReaderPoll},
     {"BPF_CLOSE_PERF_BUFFER", 1, 1, "READER", cmdClosePerfBuffer},
     {"BPF_OPEN_RINGBUF", 1, 1, "MAP", cmdOpenRingbuf},
     {"RINGBUF_POLL", 2, 33, "TIMEOUT_MS RINGBUF [RINGBUF...]", cmdRingbufPoll},

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Reads a bpfd session's output (PERF_READER_POLL replies of
-Inputs/perf_sequence.c's buffer) and says how the samples were ordered:
+Inputs/perf_sequence.c's buffer, one sample a line or in the batch form's
+"+ samples" lines) and says how the samples were ordered:
 
   cpus=N samples=N interleaved_replies=N late=N
 
@@ -29,17 +30,27 @@ def main():
             interleaved += 1
         reply.clear()
 
+    def sample(cpu, data):
+        nonlocal samples, highest, late
+        (n,) = struct.unpack("<Q", data[:8])
+        cpus.add(cpu)
+        samples += 1
+        reply.append(cpu)
+        if n < highest - WINDOW:
+            late += 1
+        highest = max(highest, n)
+
     for line in sys.stdin:
         words = line.split()
         if len(words) == 5 and words[:2] == ["+", "sample"]:
-            cpu = int(words[3])
-            (n,) = struct.unpack("<Q", base64.b64decode(words[4])[:8])
-            cpus.add(cpu)
-            samples += 1
-            reply.append(cpu)
-            if n < highest - WINDOW:
-                late += 1
-            highest = max(highest, n)
+            sample(int(words[3]), base64.b64decode(words[4]))
+        elif len(words) == 6 and words[:2] == ["+", "samples"]:
+            # PERF_READER_POLL batch: COUNT records, each a u32 length and its bytes
+            blob, at = base64.b64decode(words[5]), 0
+            for _ in range(int(words[4])):
+                (size,) = struct.unpack_from("<I", blob, at)
+                sample(int(words[3]), blob[at + 4:at + 4 + size])
+                at += 4 + size
         elif line.startswith("perf_reader_poll:"):
             close_reply()
     print("cpus=%d samples=%d interleaved_replies=%d late=%d" %

@@ -100,6 +100,9 @@ def word_values(cmd, word):
         return "{prog}", handle_bad("{map}")
     if w in ("READER", "READER..."):
         return "{reader}", handle_bad("{map}")
+    if w == "batch":
+        # PERF_READER_POLL's option word: any other word there is a READER
+        return "batch", ["BATCH", "batc", "batch1", NONUTF8, "''", "{map}", "999"]
     if w in ("RINGBUF", "RINGBUF..."):
         return "{ringbuf}", handle_bad("{ringbuf_map}") + ["{reader}"]
     if w == "HANDLE":
