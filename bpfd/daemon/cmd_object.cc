@@ -15,6 +15,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 namespace bpfd {
@@ -84,6 +85,15 @@ constexpr uint64_t kBtfMapTypes =
     1ull << BPF_MAP_TYPE_PERCPU_CGROUP_STORAGE | 1ull << BPF_MAP_TYPE_SK_STORAGE |
     1ull << BPF_MAP_TYPE_INODE_STORAGE | 1ull << BPF_MAP_TYPE_TASK_STORAGE;
 
+// LOAD_OBJECT time=1: microseconds spent in each phase of the load, each
+// summed over the object's maps, programs and attach points.
+enum Phase { kParse, kBtf, kMaps, kRelocate, kVerifier, kAttach, kTotal, kPhases };
+uint64_t nowUs() {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (uint64_t)t.tv_sec * 1000000u + (uint64_t)t.tv_nsec / 1000u;
+}
+
 struct Loader {
   Session &s;
   const Args &a;
@@ -96,6 +106,14 @@ struct Loader {
   CoreResolver core{localBtf};
 
   Vec<KsymValue> ksyms; // the __ksym externs' values; module BTF fds closed with the loader
+  uint64_t us[kPhases] = {};
+  uint64_t mark = nowUs();
+  // Adds the time since the last mark to phase p.
+  void lap(Phase p) {
+    uint64_t t = nowUs();
+    us[p] += t - mark;
+    mark = t;
+  }
 
   Loader(Session &session, const Args &args) : s(session), a(args), firstHandle(session.handles().size()) {}
   ~Loader() {
@@ -448,6 +466,7 @@ struct Loader {
   bool loadPrograms(bool attach, int *loaded) {
     uint32_t kver = plan.hasVersion && plan.kernVersion ? plan.kernVersion : kernelVersionCode();
     char kmsg[400];
+    lap(kMaps);
     int kerr = resolveKsyms(plan, core, &ksyms, kmsg, sizeof kmsg);
     if (kerr < 0) {
       fail(s, a, -kerr, "%s", kmsg);
@@ -484,6 +503,7 @@ struct Loader {
       if (!byBtf && p.attachType) attachBtf = {p.attachType, 0, -1, 0}; // kprobe.multi: BPF_TRACE_KPROBE_MULTI
       const ProgAttachBtf *ab = byBtf || p.attachType ? &attachBtf : nullptr;
       Vec<char> log;
+      lap(kRelocate);
       int fd = bpfProgLoad(p.type, p.name, plan.license, kver, code, p.insnCount, &log, withBtf ? &pb : nullptr, ab);
       if (fd < 0 && withBtf && (fd == -EINVAL || fd == -E2BIG)) {
         int bare = bpfProgLoad(p.type, p.name, plan.license, kver, code, p.insnCount, nullptr, nullptr, ab);
@@ -516,6 +536,7 @@ struct Loader {
       if (withBtf && bpfProgInfo(fd, &info) == 0)
         n = snprintf(btf, sizeof btf, " func_info=%u line_info=%u", info.nr_func_info, info.nr_line_info);
       if (p.coreCount) snprintf(btf + n, sizeof btf - n, " core=%zu", p.coreCount);
+      lap(kVerifier);
       s.out().payloadf("prog %s handle=%d type=%u section=%s insns=%zu%s", p.name, fd, p.type, p.section,
                        p.insnCount, btf);
       if (byBtf)
@@ -532,6 +553,7 @@ struct Loader {
       if (p.attach != AttachKind::None && !attachAt(p, fd, p.section)) return false;
       for (const AttachPoint &ap : plan.attach)
         if (&plan.progs[ap.prog] == &p && !attachAt(p, fd, ap.section)) return false;
+      lap(kAttach);
     }
     return true;
   }
@@ -560,10 +582,12 @@ void cmdIterOpen(Session &s, const Args &a) {
 }
 
 void cmdLoadObject(Session &s, const Args &a) {
-  bool attach = true;
-  if (a.n > 1) {
-    if (a.v[1].eq("attach=0")) attach = false;
-    else if (!a.v[1].eq("attach=1")) { fail(s, a, EINVAL, "second argument must be attach=0 or attach=1"); return; }
+  bool attach = true, timed = false;
+  for (size_t i = 1; i < a.n; ++i) {
+    if (a.v[i].eq("attach=0")) attach = false;
+    else if (a.v[i].eq("attach=1")) attach = true;
+    else if (a.v[i].eq("time=0") || a.v[i].eq("time=1")) timed = a.v[i].p[5] == '1';
+    else { fail(s, a, EINVAL, "options are attach=0|1 and time=0|1"); return; }
   }
   Bytes inline_;
   Bytes *obj;
@@ -578,6 +602,7 @@ void cmdLoadObject(Session &s, const Args &a) {
     obj = &inline_;
   }
   Loader l(s, a);
+  uint64_t start = l.mark;
   char err[512];
   if (!parseBpfObject(obj->data(), obj->size(), &l.plan, err, sizeof err)) {
     fail(s, a, ENOEXEC, "%s", err);
@@ -595,6 +620,7 @@ void cmdLoadObject(Session &s, const Args &a) {
   if (!l.plan.license[0])
     s.out().payloadf("warning the object has no license section: its programs are loaded with no license, "
                      "and the kernel refuses them GPL-only helpers");
+  l.lap(kParse);
   if (l.plan.btf) {
     Vec<char> log;
     int btfFd = bpfBtfLoad(l.plan.btf, l.plan.btfSize, &log);
@@ -610,12 +636,20 @@ void cmdLoadObject(Session &s, const Args &a) {
         s.out().payloadf("warning %s; loading without func_info and line_info", l.plan.btfExtError);
     }
   }
+  l.lap(kBtf);
   int loaded = 0;
   if (!l.createMaps() || !l.fillMapSlots() || !l.loadPrograms(attach, &loaded)) {
     l.rollback();
     return;
   }
   if (obj == &s.upload()) { s.upload() = Bytes(); s.uploadActive = false; s.uploadExpected = 0; }
+  if (timed) {
+    l.us[kTotal] = nowUs() - start;
+    static const char kNames[] = "parse\0btf\0maps\0relocate\0verifier\0attach\0total";
+    const char *name = kNames;
+    for (int p = 0; p < kPhases; ++p, name += strlen(name) + 1)
+      s.out().payloadf("time %s %llu", name, (unsigned long long)l.us[p]);
+  }
   succeed(s, a, loaded);
 }
 

@@ -146,7 +146,7 @@ const Command kCommands[] = {
     {"LIST_HANDLES", 0, 0, "", cmdListHandles},
     {"OBJECT_BEGIN", 1, 1, "SIZE", cmdObjectBegin},
     {"OBJECT_CHUNK", 1, 1, "B64", cmdObjectChunk},
-    {"LOAD_OBJECT", 1, 2, "B64|- [attach=0|1]", cmdLoadObject},
+    {"LOAD_OBJECT", 1, 3, "B64|- [attach=0|1] [time=0|1]", cmdLoadObject},
     {"ITER_OPEN", 1, 1, "LINK", cmdIterOpen},
     {"GET_TRACE_EVENTS_CATEGORIES", 0, 0, "", cmdTraceCategories},
     {"GET_TRACE_EVENTS", 1, 1, "CATEGORY", cmdTraceEvents},

@@ -197,6 +197,8 @@ def word_values(cmd, word):
                                     "-", b64(b"junk")]
     if w == "attach=0|1":
         return "attach=0", ["attach=2", "attach=", NONUTF8, "attach=01", "ATTACH=1"]
+    if w == "time=0|1":
+        return "time=0", ["time=2", "time=", NONUTF8, "time=01", "TIME=1"]
     if w.startswith("tp="):
         return "tp=none", ["tp=", "x=1", NONUTF8, "kfuncs=some"]
     if w.startswith("kfuncs="):
