@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cerrno>
 #include <chrono>
 #include <ctime>
 #include <map>
@@ -87,6 +88,11 @@ private:
   std::vector<LoadedMap> Maps;
   std::map<int, EventPrinter> Readers; // perf or ring reader handle -> its event printer
   std::vector<int> PerfReaders, RingReaders;
+  // PERF_READER_POLL's batch form (docs/protocol.md, Perf buffers): tried at
+  // the first poll; a bpfd without it answers EINVAL, and the session polls
+  // one sample a line from then on.
+  enum class PerfForm { Unknown, Batch, Lines } PerfReplies = PerfForm::Unknown;
+  Error printBatch(StringRef Payload, int Reader, StringRef CountWord, StringRef B64);
   uint64_t Lost = 0;
   // Stack ids: the object's first stack trace map, the device's kallsyms
   // (fetched at the first stack shown), stacks read in this print.
@@ -184,20 +190,74 @@ Error Run::poll(int TimeoutMs) {
   return Error::success();
 }
 
+// "+ samples READER CPU COUNT B64": COUNT records in one base64 blob, each a
+// little-endian u32 length and the sample's bytes; decoded once, each record
+// printed from the blob.
+Error Run::printBatch(StringRef Payload, int Reader, StringRef CountWord, StringRef B64) {
+  auto Bad = [&](const Twine &Why) {
+    return createStringError(std::make_error_code(std::errc::protocol_error),
+                             "bpfd's batch of perf samples for reader " + Twine(Reader) + ": " + Why +
+                                 " (line '" + Payload.take_front(80) + "...')");
+  };
+  uint64_t Count = 0;
+  if (CountWord.getAsInteger(10, Count) || Count == 0)
+    return Bad("COUNT '" + CountWord + "' is not a number above 0");
+  std::vector<char> Bytes;
+  if (Error E = decodeBase64(B64, Bytes))
+    return Bad("bad base64: " + toString(std::move(E)));
+  EventPrinter &Printer = Readers.at(Reader);
+  const uint8_t *P = reinterpret_cast<const uint8_t *>(Bytes.data());
+  size_t At = 0, End = Bytes.size();
+  for (uint64_t I = 0; I < Count; ++I) {
+    if (End - At < 4)
+      return Bad("record " + Twine(I) + " of " + Twine(Count) + " is missing");
+    uint32_t Len = uint32_t(P[At]) | uint32_t(P[At + 1]) << 8 | uint32_t(P[At + 2]) << 16 |
+                   uint32_t(P[At + 3]) << 24;
+    At += 4;
+    if (End - At < Len)
+      return Bad("record " + Twine(I) + " of " + Twine(Count) + " (" + Twine(Len) +
+                 " bytes) is cut at the end of the line");
+    Printer.printEvent(outs(), ArrayRef<uint8_t>(P + At, Len));
+    StackCache.clear();
+    At += Len;
+  }
+  if (At != End)
+    return Bad(Twine(End - At) + " bytes after its " + Twine(Count) + " records");
+  return Error::success();
+}
+
 Error Run::pollReaders(StringRef Command, const std::vector<int> &Handles, int TimeoutMs) {
-  std::string Line = Command.str() + " " + std::to_string(TimeoutMs);
+  bool Batch = Command == "PERF_READER_POLL" && PerfReplies != PerfForm::Lines;
+  std::string Line = Command.str() + " " + std::to_string(TimeoutMs) + (Batch ? " batch" : "");
   for (int Reader : Handles)
     Line += " " + std::to_string(Reader);
-  Expected<bpfd::Reply> R = mustCommand(S, Line);
+  bpfd::Expected<bpfd::Reply> R = S.command(Line);
   if (!R)
-    return R.takeError();
+    return sessionError(R.error());
+  if (Batch && PerfReplies == PerfForm::Unknown) {
+    if (!R->ok() && R->Ret == -EINVAL) {
+      // An older bpfd: the poll failed before waiting; again, one sample a line.
+      progress("bpfd has no batch perf replies (" + R->Message + "): one line a sample");
+      PerfReplies = PerfForm::Lines;
+      return pollReaders(Command, Handles, TimeoutMs);
+    }
+    if (R->ok()) {
+      progress("perf samples in batch replies (PERF_READER_POLL ... batch)");
+      PerfReplies = PerfForm::Batch;
+    }
+  }
+  if (!R->ok())
+    return sessionError(R->toError());
   for (const std::string &P : R->Payload) {
-    SmallVector<StringRef, 4> F;
+    SmallVector<StringRef, 5> F;
     StringRef(P).split(F, ' ');
     int Reader = 0;
     if (F.size() < 3 || F[1].getAsInteger(10, Reader) || !Readers.count(Reader))
       continue;
-    if (F[0] == "ringbuf" && F.size() == 3) {
+    if (F[0] == "samples" && F.size() == 5) {
+      if (Error E = printBatch(P, Reader, F[3], F[4]))
+        return E;
+    } else if (F[0] == "ringbuf" && F.size() == 3) {
       Expected<Blob> Record = decode(F[2], "a ring buffer record");
       if (!Record)
         return Record.takeError();

@@ -7,6 +7,11 @@
 // stored in a map opens the map's device buffer, and each sample of
 // PERF_READER_POLL goes to the reader of its CPU.
 //
+// Polls ask for the batch form (PERF_READER_POLL TIMEOUT batch BUFFER...:
+// "+ samples BUFFER CPU COUNT B64", docs/protocol.md): one base64 decode a
+// line for all its samples. A bpfd without it answers the first such poll
+// EINVAL (without waiting); the process polls one sample a line from then on.
+//
 //===----------------------------------------------------------------------===//
 #include "AbiMaps.h"
 #include "CallbackSignals.h"
@@ -14,9 +19,11 @@
 #include "HostFds.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <deque>
 #include <map>
 #include <mutex>
 #include <set>
@@ -54,6 +61,66 @@ std::map<long long, std::map<int, PerfReader *>> &byBuffer() {
 std::map<long long, long long> &bufferOfMap() {
   static auto *M = new std::map<long long, long long>();
   return *M;
+}
+
+// Whether the device's bpfd has PERF_READER_POLL's batch form: unknown until
+// the first poll answers.
+enum class PerfForm { Unknown, Batch, Lines };
+std::atomic<PerfForm> Form{PerfForm::Unknown};
+
+// One record of a poll's reply, for the callbacks: a sample's bytes point
+// into a decoded line (Blobs), or a lost note's count.
+struct Record {
+  PerfReader *Reader;
+  bool Lost;
+  const char *Data;
+  size_t Size;
+  uint64_t Count;
+};
+
+// The reader of BUFFER's CPU, or null (a CPU or buffer the tool has no
+// reader for). Lock held.
+PerfReader *readerOf(long long Buffer, int Cpu) {
+  auto B = byBuffer().find(Buffer);
+  if (B == byBuffer().end())
+    return nullptr;
+  auto C = B->second.find(Cpu);
+  return C == B->second.end() ? nullptr : C->second;
+}
+
+// "samples BUFFER CPU COUNT B64": its records appended to Records, their
+// bytes kept in Blobs. False if the line is malformed (records cut short or
+// left over): the line's records are dropped, with a warning.
+bool takeBatch(const std::string &P, std::deque<std::string> &Blobs, std::vector<Record> &Records) {
+  char Kind[16];
+  long long Buffer;
+  int Cpu;
+  unsigned long long Count;
+  int At = 0;
+  if (sscanf(P.c_str(), "%15s %lld %d %llu %n", Kind, &Buffer, &Cpu, &Count, &At) != 4 || !At)
+    return false;
+  PerfReader *Reader = readerOf(Buffer, Cpu);
+  Blobs.emplace_back();
+  if (!fromBlob(P.substr(size_t(At)), Blobs.back()))
+    return false;
+  const std::string &B = Blobs.back();
+  size_t Off = 0, First = Records.size();
+  for (unsigned long long I = 0; I < Count; ++I) {
+    if (B.size() - Off < 4)
+      break;
+    const auto *L = reinterpret_cast<const unsigned char *>(B.data() + Off);
+    size_t Len = size_t(L[0]) | size_t(L[1]) << 8 | size_t(L[2]) << 16 | size_t(L[3]) << 24;
+    Off += 4;
+    if (B.size() - Off < Len)
+      break;
+    if (Reader)
+      Records.push_back(Record{Reader, false, B.data() + Off, Len, 0});
+    Off += Len;
+    if (I + 1 == Count && Off == B.size())
+      return true;
+  }
+  Records.resize(First);
+  return false;
 }
 } // namespace
 
@@ -113,44 +180,53 @@ static int pollOnce(int N, PerfReader **Readers, int TimeoutMs) {
     errno = EINVAL;
     return -1;
   }
-  std::string Line = "PERF_READER_POLL " + std::to_string(TimeoutMs);
+  bool Batch = Form.load() != PerfForm::Lines;
+  std::string Line = "PERF_READER_POLL " + std::to_string(TimeoutMs) + (Batch ? " batch" : "");
   for (long long B : Buffers)
     Line += " " + std::to_string(B);
   auto R = Device::get().interruptibleCommand(Line);
   if (!R)
     return setErrno(R.error());
+  if (Batch && Form.load() == PerfForm::Unknown) {
+    if (!R->ok() && R->Ret == -EINVAL) { // an older bpfd: it did not wait
+      Form = PerfForm::Lines;
+      return pollOnce(N, Readers, TimeoutMs);
+    }
+    if (R->ok())
+      Form = PerfForm::Batch;
+  }
   if (!R->ok())
     return setErrno(*R);
-  struct Record {
-    PerfReader *Reader;
-    bool Lost;
-    std::string Data;
-    uint64_t Count;
-  };
+  std::deque<std::string> Blobs; // decoded lines: Records point into them
   std::vector<Record> Records;
   {
     std::lock_guard<std::mutex> G(Lock);
     for (const std::string &P : R->Payload) {
+      if (P.compare(0, 8, "samples ") == 0) {
+        if (!takeBatch(P, Blobs, Records))
+          warn("a malformed batch of perf samples from bpfd was dropped: " + P.substr(0, 80));
+        continue;
+      }
       std::istringstream SS(P);
       std::string Kind, Blob;
       long long Buffer;
       int Cpu;
       SS >> Kind >> Buffer >> Cpu;
-      auto B = byBuffer().find(Buffer);
-      if (B == byBuffer().end())
+      PerfReader *Reader = readerOf(Buffer, Cpu);
+      if (!Reader)
         continue;
-      auto C = B->second.find(Cpu);
-      if (C == B->second.end())
-        continue;
-      Record Rec{C->second, Kind == "lost", "", 0};
+      Record Rec{Reader, Kind == "lost", nullptr, 0, 0};
       if (Rec.Lost) {
         SS >> Rec.Count;
       } else {
         SS >> Blob;
-        if (!fromBlob(Blob, Rec.Data))
+        Blobs.emplace_back();
+        if (!fromBlob(Blob, Blobs.back()))
           continue;
+        Rec.Data = Blobs.back().data();
+        Rec.Size = Blobs.back().size();
       }
-      Records.push_back(std::move(Rec));
+      Records.push_back(Rec);
     }
   }
   // Callbacks run without locks held (they call back into libbcc), with
@@ -163,7 +239,7 @@ static int pollOnce(int N, PerfReader **Readers, int TimeoutMs) {
       else // as BCC's perf reader when the tool gave no callback
         fprintf(stderr, "Possibly lost %llu samples\n", (unsigned long long)Rec.Count);
     } else if (Rec.Reader->Raw) {
-      Rec.Reader->Raw(Rec.Reader->Cookie, Rec.Data.data(), int(Rec.Data.size()));
+      Rec.Reader->Raw(Rec.Reader->Cookie, const_cast<char *>(Rec.Data), int(Rec.Size));
     }
   }
   return int(Records.size());
