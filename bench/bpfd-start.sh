@@ -9,6 +9,7 @@
 # Default: both guests (arm64, then x86_64), 5 repetitions; as root (bpfd-bcc).
 # Tables on stdout, progress on stderr.
 set -euo pipefail
+case ${1:-} in -h|--help) exec /usr/bin/python3 "$(dirname "$0")/bpfd-start.py" --help ;; esac
 build=${1:-build}
 arch=${2:-arm64,x86_64}
 shift $(( $# < 2 ? $# : 2 ))
