@@ -400,8 +400,7 @@ Expected<CompileResult> compileProgram(const CompileOptions &Opts) {
   if (Opts.Verbose)
     printInvocation("analysis pass", In);
   CompileResult Res;
-  std::vector<std::string> SkippedBodies;
-  if (Error E = runAnalysisPass(In, RO, Res.Rewrite, SkippedBodies))
+  if (Error E = runAnalysisPass(In, RO, Res.Rewrite))
     return diagnosed(std::move(E), Opts.FileName);
   Time.done("analysis-pass");
 
@@ -437,7 +436,6 @@ Expected<CompileResult> compileProgram(const CompileOptions &Opts) {
   FrontendInput Code = In;
   Code.Source = Res.Rewrite.Source;
   Code.Late = In.Late + Res.Rewrite.Prologue;
-  Code.SkipBodies = SkippedBodies;
   Res.RewrittenC = mainFileText(Code, 2);
   Res.VersionCode = Version->Code;
   Res.Release = Plan.Release;

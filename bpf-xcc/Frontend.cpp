@@ -3,6 +3,7 @@
 
 #include "HeaderCache.h"
 #include "HelpersHeader.h"
+#include "PreambleBodies.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/CodeGen/CodeGenAction.h"
@@ -42,7 +43,7 @@ static const char VersionPath[] = "/virtual/bpf-xcc/version/linux/version.h";
 static const char MapsPath[] = "/virtual/bpf-xcc/include/bpf-xcc/maps.h";
 static const char PreamblePath[] = "/virtual/bpf-xcc/preamble.pch";
 /// Changes when what bpf-xcc puts in a cached preamble changes.
-static const char CacheFormat[] = "bpf-xcc preamble 1";
+static const char CacheFormat[] = "bpf-xcc preamble 2";
 
 std::vector<std::string> cc1Args(const FrontendInput &In) {
   std::vector<std::string> A = {
@@ -296,26 +297,6 @@ public:
   unsigned Count = 0;
 };
 
-/// The files a preamble read (the cache checks them on every use).
-class DepCollector : public PreambleCallbacks {
-public:
-  explicit DepCollector(StringRef Main) : Main(Main.str()) {}
-  void AfterExecute(CompilerInstance &CI) override {
-    SourceManager &SM = CI.getSourceManager();
-    for (auto I = SM.fileinfo_begin(), E = SM.fileinfo_end(); I != E; ++I) {
-      StringRef Name = I->first.getName();
-      if (Name != Main && !Name.starts_with("/virtual/"))
-        Deps.push_back(Name.str());
-    }
-    std::sort(Deps.begin(), Deps.end());
-    Counter = CI.getPreprocessor().getCounterValue();
-  }
-  std::vector<std::string> Deps;
-  unsigned Counter = 0;
-
-private:
-  std::string Main;
-};
 } // namespace
 
 // Precompiles M's preamble and stores it in \p Cache under \p Key.
@@ -327,6 +308,9 @@ buildPreamble(const FrontendInput &In, ArrayRef<std::string> Args,
       errs() << "bpf-xcc: header cache: " << What << "\n";
   };
   std::clock_t Start = std::clock();
+  std::string Kept;
+  for (const std::string &K : In.KeepBodies)
+    Kept += (Kept.empty() ? "" : " ") + K;
   DiagCounter Counter;
   IntrusiveRefCntPtr<DiagnosticsEngine> Diags = CompilerInstance::createDiagnostics(
       new DiagnosticOptions(), &Counter, /*ShouldOwnClient=*/false);
@@ -339,8 +323,11 @@ buildPreamble(const FrontendInput &In, ArrayRef<std::string> Args,
   std::vector<std::unique_ptr<MemoryBuffer>> Keep;
   Inv.getPreprocessorOpts().RetainRemappedFileBuffers = true;
   remapHeaders(Inv.getPreprocessorOpts(), In, Keep);
+  // The kernel headers' function bodies but In.KeepBodies are skipped
+  // (PreambleBodies.h); Deps decides which.
+  Inv.getFrontendOpts().SkipFunctionBodies = true;
   auto Main = MemoryBuffer::getMemBuffer(M.Text, In.FileName);
-  DepCollector Deps(In.FileName);
+  PreambleRecorder Deps(In.FileName, In.KeepBodies);
   auto Built = PrecompiledPreamble::Build(
       Inv, Main.get(), PreambleBounds(M.Head, true), *Diags,
       vfs::getRealFileSystem(), std::make_shared<PCHContainerOperations>(),
@@ -368,11 +355,13 @@ buildPreamble(const FrontendInput &In, ArrayRef<std::string> Args,
   P.Bytes = M.Head;
   P.EndsAtStartOfLine = true;
   P.Counter = Deps.Counter;
+  P.Calls = std::move(Deps.Calls);
   if (Error E = Cache.store(Key, Deps.Deps, P))
     Note(toString(std::move(E)));
   else
     Note("stored " + Key.take_front(16) + " (" + Twine(Deps.Deps.size()) +
          " files, " + Twine(P.PCH.size() >> 10) + " KB, " +
+         (In.KeepBodies.empty() ? "no kernel-header function body" : "bodies of " + Kept) + ", " +
          Twine((std::clock() - Start) * 1000 / CLOCKS_PER_SEC) + " ms)");
   return std::move(P);
 }
@@ -391,9 +380,12 @@ static std::optional<CachedPreamble> preambleFor(const FrontendInput &In,
   for (const std::string &A : Args)
     ArgText += A + '\0';
   std::string Version = getClangFullVersion();
+  std::string Kept;
+  for (const std::string &K : In.KeepBodies)
+    Kept += K + '\0';
   std::string Key = HeaderCache::key(
       {CacheFormat, Version, Cwd, ArgText, helpersHeader(), bccProtoHeader(),
-       In.VersionHeader, StringRef(M.Text).take_front(M.Head)});
+       In.VersionHeader, StringRef(M.Text).take_front(M.Head), Kept});
   HeaderCache Cache(In.CacheDir);
   CachedPreamble P;
   std::string Why;
@@ -553,7 +545,7 @@ class RewriteAction : public ASTFrontendAction {
 public:
   RewriteAction(const RewriteOptions &Opts, RewriteResult &Out,
                 const std::vector<std::string> &Skip, unsigned Counter,
-                std::unique_ptr<ASTConsumer> Extra = nullptr)
+                std::vector<std::unique_ptr<ASTConsumer>> Extra = {})
       : Opts(Opts), Out(Out), Skip(Skip), Counter(Counter),
         Extra(std::move(Extra)) {}
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
@@ -562,8 +554,8 @@ public:
     std::vector<std::unique_ptr<ASTConsumer>> C;
     C.push_back(createBccRewriter(Opts, Out));
     C.push_back(std::make_unique<BodySkipper>(Skip));
-    if (Extra)
-      C.push_back(std::move(Extra));
+    for (auto &E : Extra)
+      C.push_back(std::move(E));
     return std::make_unique<MultiplexConsumer>(std::move(C));
   }
 
@@ -572,16 +564,16 @@ private:
   RewriteResult &Out;
   const std::vector<std::string> &Skip;
   unsigned Counter;
-  std::unique_ptr<ASTConsumer> Extra;
+  std::vector<std::unique_ptr<ASTConsumer>> Extra;
 };
 
 /// Code generation, skipping the bodies the analysis pass dropped.
 class CodeAction : public WrapperFrontendAction {
 public:
   CodeAction(EmitLLVMOnlyAction *Inner, const std::vector<std::string> &Skip,
-             unsigned Counter)
+             unsigned Counter, std::set<std::string> *Reached)
       : WrapperFrontendAction(std::unique_ptr<FrontendAction>(Inner)),
-        Inner(Inner), Skip(Skip), Counter(Counter) {}
+        Inner(Inner), Skip(Skip), Counter(Counter), Reached(Reached) {}
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  StringRef File) override {
     CI.getPreprocessor().setCounterValue(Counter);
@@ -590,6 +582,8 @@ public:
     if (!C.back())
       return nullptr;
     C.push_back(std::make_unique<BodySkipper>(Skip));
+    if (Reached)
+      C.push_back(createSkippedBodyFinder(*Reached));
     return std::make_unique<MultiplexConsumer>(std::move(C));
   }
   EmitLLVMOnlyAction *Inner;
@@ -597,6 +591,7 @@ public:
 private:
   const std::vector<std::string> &Skip;
   unsigned Counter;
+  std::set<std::string> *Reached; ///< With a cached preamble: what it skipped.
 };
 
 Error failed(StringRef What) {
@@ -775,43 +770,79 @@ Error inspectAST(const FrontendInput &In,
   return Error::success();
 }
 
-Error runAnalysisPass(const FrontendInput &In, const RewriteOptions &Opts,
-                      RewriteResult &Out, std::vector<std::string> &SkippedBodies) {
+// -v: the kernel-header functions whose bodies a pass needs.
+static void noteKept(const FrontendInput &In, const std::set<std::string> &Reached,
+                     bool Again) {
+  if (!In.Verbose)
+    return;
+  errs() << "bpf-xcc: header cache: the program uses kernel-header functions "
+            "whose bodies the preamble skipped:";
+  for (const std::string &N : Reached)
+    errs() << " " << N;
+  errs() << (Again ? " (again, keeping them and what they call)\n"
+                   : " (again, without the cache)\n");
+}
+
+Error runAnalysisPass(FrontendInput &In, const RewriteOptions &Opts,
+                      RewriteResult &Out) {
   MainText Text = composeMain(In, 1);
   // First attempt: diagnostics buffered until we know whose errors they are,
-  // printed with the invocation's options (reference-counted copy).
-  DiagnosticOptions *DiagOpts;
+  // printed with the invocation's options.
+  IntrusiveRefCntPtr<DiagnosticOptions> DiagOpts;
   {
     Pass Probe(In, Text);
     if (!Probe.Ok)
       return failed("invalid compiler flags");
     DiagOpts = new DiagnosticOptions(Probe.CI.getDiagnosticOpts());
   }
-  ErrorRecorder Rec(DiagOpts);
+  std::unique_ptr<ErrorRecorder> Rec;
   std::vector<std::string> BrokenNames;
-  auto Broken = std::make_unique<BrokenHeaderFunctions>(Rec, BrokenNames);
   bool Ok;
-  {
-    Pass P(In, Text, &Rec, /*Cached=*/true);
-    P.CI.getDiagnosticOpts().ShowCarets = false; // no "N errors generated" yet
-    RewriteAction Action(Opts, Out, In.SkipBodies, P.counter(), std::move(Broken));
-    Ok = P.CI.ExecuteAction(Action) && !Out.Failed &&
-         !P.CI.getDiagnostics().hasErrorOccurred();
+  // A cached preamble compiles only the kernel-header function bodies it was
+  // told to keep (PreambleBodies.h): when the program reaches others, the
+  // pass runs again with a preamble keeping them and all they call, and
+  // once more without the cache should that still not do.
+  for (unsigned Round = 0;; ++Round) {
+    Rec = std::make_unique<ErrorRecorder>(DiagOpts.get());
+    BrokenNames.clear();
+    Out = RewriteResult();
+    std::set<std::string> Reached;
+    std::optional<SkippedCalls> Calls;
+    {
+      Pass P(In, Text, Rec.get(), /*Cached=*/true);
+      P.CI.getDiagnosticOpts().ShowCarets = false; // no "N errors generated" yet
+      std::vector<std::unique_ptr<ASTConsumer>> Extra;
+      Extra.push_back(std::make_unique<BrokenHeaderFunctions>(*Rec, BrokenNames));
+      if (P.Pre)
+        Extra.push_back(createSkippedBodyFinder(Reached));
+      RewriteAction Action(Opts, Out, In.SkipBodies, P.counter(), std::move(Extra));
+      Ok = P.CI.ExecuteAction(Action) && !Out.Failed &&
+           !P.CI.getDiagnostics().hasErrorOccurred();
+      if (P.Pre)
+        Calls = P.Pre->Calls;
+    }
+    if (Reached.empty() || !Calls)
+      break;
+    std::vector<std::string> Keep = bodiesToKeep(In.KeepBodies, Reached, *Calls);
+    bool Again = Keep != In.KeepBodies && Round < 2;
+    noteKept(In, Reached, Again);
+    if (Again)
+      In.KeepBodies = std::move(Keep);
+    else
+      In.CacheDir.clear();
   }
-  Rec.Out.flush();
-  if (!Ok && !Rec.Errors.empty() && !BrokenNames.empty()) {
+  Rec->Out.flush();
+  if (!Ok && !Rec->Errors.empty() && !BrokenNames.empty()) {
     // Only header functions the program does not reach are broken: again,
     // without their bodies.
-    FrontendInput Again = In;
-    Again.SkipBodies.insert(Again.SkipBodies.end(), BrokenNames.begin(),
-                            BrokenNames.end());
+    In.SkipBodies.insert(In.SkipBodies.end(), BrokenNames.begin(),
+                         BrokenNames.end());
     Out = RewriteResult();
-    Pass P(Again, Text);
-    RewriteAction Action(Opts, Out, Again.SkipBodies, P.counter());
+    Pass P(In, Text);
+    RewriteAction Action(Opts, Out, In.SkipBodies, P.counter());
     if (!P.CI.ExecuteAction(Action) || Out.Failed ||
         P.CI.getDiagnostics().hasErrorOccurred())
       return failed("compilation failed");
-    SkippedBodies = Again.SkipBodies;
     if (In.Verbose) {
       errs() << "bpf-xcc: not compiled (kernel-header functions in error that "
                 "the program does not use):";
@@ -820,7 +851,7 @@ Error runAnalysisPass(const FrontendInput &In, const RewriteOptions &Opts,
       errs() << "\n";
     }
   } else {
-    errs() << Rec.Text;
+    errs() << Rec->Text;
     if (!Ok)
       return failed("compilation failed");
   }
@@ -835,13 +866,28 @@ Error runAnalysisPass(const FrontendInput &In, const RewriteOptions &Opts,
 
 Expected<std::unique_ptr<llvm::Module>> runCodePass(const FrontendInput &In,
                                               LLVMContext &Ctx) {
-  Pass P(In, composeMain(In, 2), nullptr, /*Cached=*/true);
-  if (!P.Ok)
-    return failed("invalid compiler flags");
-  CodeAction Action(new EmitLLVMOnlyAction(&Ctx), In.SkipBodies, P.counter());
-  if (!P.CI.ExecuteAction(Action) || P.CI.getDiagnostics().hasErrorOccurred())
-    return failed("compilation failed");
-  std::unique_ptr<llvm::Module> M = Action.Inner->takeModule();
+  std::set<std::string> Reached;
+  std::unique_ptr<llvm::Module> M;
+  bool Cached;
+  {
+    Pass P(In, composeMain(In, 2), nullptr, /*Cached=*/true);
+    if (!P.Ok)
+      return failed("invalid compiler flags");
+    Cached = P.Pre.has_value();
+    CodeAction Action(new EmitLLVMOnlyAction(&Ctx), In.SkipBodies, P.counter(),
+                      Cached ? &Reached : nullptr);
+    if (!P.CI.ExecuteAction(Action) || P.CI.getDiagnostics().hasErrorOccurred())
+      return failed("compilation failed");
+    M = Action.Inner->takeModule();
+  }
+  if (Cached && !Reached.empty()) {
+    // The rewritten program reaches a body the analysis pass did not (its
+    // preamble skipped it): without the cache.
+    noteKept(In, Reached, false);
+    FrontendInput Full = In;
+    Full.CacheDir.clear();
+    return runCodePass(Full, Ctx);
+  }
   if (!M)
     return failed("no module generated");
   if (reportUndefinedCalls(*M))

@@ -44,20 +44,25 @@ struct FrontendInput {
   /// Kernel-header functions whose bodies are not compiled: those the
   /// analysis pass found in error and the program does not use.
   std::vector<std::string> SkipBodies;
+  /// Kernel-header functions whose bodies a cached preamble compiles (it
+  /// skips the others' : PreambleBodies.h).
+  std::vector<std::string> KeepBodies;
   bool Verbose = false;
 };
 
-/// Analysis pass: parses with __BPF_XCC_PASS=1 and rewrites.
+/// Analysis pass: parses with __BPF_XCC_PASS=1 and rewrites. Leaves in
+/// \p In what the code pass must be given: the kernel-header bodies to keep
+/// in a cached preamble or to skip, and no cache when a cached preamble
+/// could not do.
 ///
 /// Kernel headers hold inline functions that do not compile outside the
 /// kernel (6.1's slub_def.h: nearest_obj() calls slab_address() and reads
 /// struct slab, both private to mm/). When every error lies in the body of
 /// such a header function, the pass is run again without compiling those
-/// bodies; their names land in \p SkippedBodies (for the code pass). A
-/// program that calls one then fails in the code pass at its call.
-llvm::Error runAnalysisPass(const FrontendInput &In, const RewriteOptions &Opts,
-                            RewriteResult &Out,
-                            std::vector<std::string> &SkippedBodies);
+/// bodies; their names land in In.SkipBodies. A program that calls one then
+/// fails in the code pass at its call.
+llvm::Error runAnalysisPass(FrontendInput &In, const RewriteOptions &Opts,
+                            RewriteResult &Out);
 
 /// Code pass: parses with __BPF_XCC_PASS=2 and returns the LLVM module
 /// (target triple, -O2 attributes, no optimisation run yet, debug info).

@@ -23,6 +23,7 @@
 #include "llvm/Support/Error.h"
 #include "llvm/Support/MemoryBuffer.h"
 
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -34,6 +35,11 @@ namespace bpfxcc {
 /// $HOME/.cache/bpf-xcc; "" when none of them is set (no cache).
 std::string defaultCacheDir();
 
+/// The kernel-header functions whose bodies a preamble skipped that name
+/// other skipped functions in their bodies, each with those names, sorted
+/// (PreambleBodies.h).
+using SkippedCalls = std::map<std::string, std::vector<std::string>>;
+
 /// A preamble found in or stored into the cache.
 struct CachedPreamble {
   /// Holds the precompiled header (the mapped entry or a fresh build).
@@ -44,6 +50,8 @@ struct CachedPreamble {
   /// __COUNTER__ after the preamble: clang's reader of a preamble whose
   /// validation is off does not restore it (each pass sets it).
   unsigned Counter = 0;
+  /// What the skipped function bodies call.
+  SkippedCalls Calls;
 };
 
 class HeaderCache {

@@ -1,0 +1,159 @@
+//===- PreambleBodies.cpp - Header function bodies of a cached preamble ---===//
+#include "PreambleBodies.h"
+
+#include "clang/AST/ASTConsumer.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Lex/Preprocessor.h"
+
+#include <algorithm>
+
+using namespace clang;
+using namespace llvm;
+
+namespace bpfxcc {
+
+void PreambleRecorder::BeforeExecute(CompilerInstance &CI) {
+  SM = &CI.getSourceManager();
+  // Every token the parser takes, skipped bodies included (they are lexed
+  // and macro-expanded, just not parsed).
+  CI.getPreprocessor().setTokenWatcher([this](const Token &T) {
+    if (!Current.empty() && T.is(tok::identifier))
+      Names[Current].insert(T.getIdentifierInfo()->getName().str());
+  });
+}
+
+void PreambleRecorder::HandleTopLevelDecl(DeclGroupRef) {
+  // A function definition is handed over once its body (skipped or not)
+  // has been read.
+  Current.clear();
+}
+
+bool PreambleRecorder::shouldSkipFunctionBody(Decl *D) {
+  Current.clear();
+  const auto *FD = dyn_cast<FunctionDecl>(D);
+  if (!FD || !SM || !FD->getDeclName().isIdentifier())
+    return false;
+  // Only what is compiled when used and not otherwise: a header's external
+  // definition, or one marked used, is emitted in any case.
+  if (FD->getStorageClass() != SC_Static && !FD->isInlineSpecified())
+    return false;
+  if (FD->hasAttr<UsedAttr>() || FD->hasAttr<ConstructorAttr>() ||
+      FD->hasAttr<DestructorAttr>())
+    return false;
+  // The kernel's headers only: never the program's nor bpf-xcc's own.
+  SourceLocation L = SM->getExpansionLoc(FD->getLocation());
+  if (L.isInvalid() || SM->isWrittenInMainFile(L) ||
+      SM->getFilename(L).starts_with("/virtual/"))
+    return false;
+  std::string Name = FD->getName().str();
+  if (Keep.count(Name))
+    return false;
+  Current = Name;
+  Names[Name]; // a skipped function, even one that names nothing
+  return true;
+}
+
+void PreambleRecorder::AfterExecute(CompilerInstance &CI) {
+  Current.clear();
+  CI.getPreprocessor().setTokenWatcher(nullptr);
+  SourceManager &S = CI.getSourceManager();
+  for (auto I = S.fileinfo_begin(), E = S.fileinfo_end(); I != E; ++I) {
+    StringRef Name = I->first.getName();
+    if (Name != Main && !Name.starts_with("/virtual/"))
+      Deps.push_back(Name.str());
+  }
+  std::sort(Deps.begin(), Deps.end());
+  Counter = CI.getPreprocessor().getCounterValue();
+  for (const auto &[Fn, Ids] : Names) {
+    std::vector<std::string> Callees;
+    for (const std::string &Id : Ids)
+      if (Id != Fn && Names.count(Id))
+        Callees.push_back(Id);
+    if (!Callees.empty())
+      Calls[Fn] = std::move(Callees);
+  }
+  Names.clear();
+}
+
+namespace {
+/// Walks the main file's declarations and the bodies of the functions they
+/// reach, noting the reached functions whose bodies were skipped.
+class ReachVisitor : public RecursiveASTVisitor<ReachVisitor> {
+public:
+  explicit ReachVisitor(std::set<std::string> &Out) : Out(Out) {}
+  bool VisitDeclRefExpr(DeclRefExpr *E) {
+    if (const auto *FD = dyn_cast<FunctionDecl>(E->getDecl()))
+      reach(FD);
+    return true;
+  }
+  void reach(const FunctionDecl *FD) {
+    if (!Seen.insert(FD->getCanonicalDecl()).second)
+      return;
+    for (const FunctionDecl *R : FD->redecls())
+      if (R->hasSkippedBody()) {
+        if (R->getDeclName().isIdentifier())
+          Out.insert(R->getName().str());
+        return;
+      }
+    const FunctionDecl *Def = nullptr;
+    if (FD->hasBody(Def) && Def->getBody())
+      TraverseStmt(Def->getBody());
+  }
+
+private:
+  std::set<std::string> &Out;
+  std::set<const FunctionDecl *> Seen;
+};
+
+class SkippedBodyFinder : public ASTConsumer {
+public:
+  explicit SkippedBodyFinder(std::set<std::string> &Out) : Out(Out) {}
+  // The declarations parsed after the preamble; those of the precompiled
+  // preamble are not handed over (and are not all read, which a walk of the
+  // translation unit would do).
+  bool HandleTopLevelDecl(DeclGroupRef DG) override {
+    for (Decl *D : DG)
+      Decls.push_back(D);
+    return true;
+  }
+  void HandleTranslationUnit(ASTContext &) override {
+    ReachVisitor V(Out);
+    for (Decl *D : Decls) {
+      if (const auto *FD = dyn_cast<FunctionDecl>(D))
+        V.reach(FD); // its own body, or its skipped one
+      else
+        V.TraverseDecl(D);
+    }
+  }
+
+private:
+  std::set<std::string> &Out;
+  std::vector<Decl *> Decls;
+};
+} // namespace
+
+std::unique_ptr<ASTConsumer> createSkippedBodyFinder(std::set<std::string> &Out) {
+  return std::make_unique<SkippedBodyFinder>(Out);
+}
+
+std::vector<std::string> bodiesToKeep(const std::vector<std::string> &Keep,
+                                      const std::set<std::string> &Reached,
+                                      const SkippedCalls &Calls) {
+  std::set<std::string> All(Keep.begin(), Keep.end());
+  std::vector<std::string> Work(Reached.begin(), Reached.end());
+  while (!Work.empty()) {
+    std::string Fn = std::move(Work.back());
+    Work.pop_back();
+    if (!All.insert(Fn).second)
+      continue;
+    auto It = Calls.find(Fn);
+    if (It != Calls.end())
+      Work.insert(Work.end(), It->second.begin(), It->second.end());
+  }
+  return std::vector<std::string>(All.begin(), All.end());
+}
+
+} // namespace bpfxcc
