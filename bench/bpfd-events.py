@@ -5,6 +5,7 @@ buffer in the same guest (--bcc, x86_64).
 
     bench/bpfd-events.py [--build BUILD] [--arch ARCH] [--seconds S]
                          [--rates LIST] [--pages P] [--bcc] [--smp N]
+                         [--forms lines,batch]
 
 The program (bench/bpfd-events/events.c, BCC's C): one perf event per
 system call entry, raw_syscalls:sys_enter, holding bpf_ktime_get_ns(), and
@@ -43,8 +44,16 @@ relay, this driver's parsing) from /proc.
            the same rates. Needs root (the root file system:
            scripts/bcc-rootfs.sh; ~130 MB of downloads the first time).
 
-Prints one line a rate and side, then the highest events/s with 0 lost on
-each side and bpfd/BCC. Progress on stderr.
+bpfd's two reply forms (docs/protocol.md, Perf buffers), --forms (default
+both): `lines`, PERF_READER_POLL 50 READER (one "+ sample" line a sample),
+and `batch`, PERF_READER_POLL 50 batch READER ("+ samples" lines, a run of
+samples each). Both are measured one after the other at each rate, in the
+same guest and bpfd session, with the same workload (lines first); with
+both, the summary adds batch/lines of the highest events/s with 0 lost and
+of bpfd's CPU time an event in the guest, at each rate.
+
+Prints one line a rate, side and form, then the highest events/s with 0
+lost on each side and bpfd/BCC. Progress on stderr.
 """
 import argparse
 import base64
@@ -178,13 +187,21 @@ class Bpfd:
         return base64.b64decode(payload[0]).decode() if payload and payload[0] != "-" else ""
 
     def cpu(self):
-        """(guest busy jiffies, guest all jiffies, bpfd's CPU jiffies)."""
+        """(guest busy jiffies, guest all jiffies, bpfd's CPU jiffies, bpfd's
+        run time in ns from /proc/self/schedstat or None). The jiffies are
+        the scheduler tick's samples: bpfd wakes on the host's polls, which
+        can fall in step with the tick; schedstat is the scheduler's own
+        count of the time bpfd ran."""
         v = [int(x) for x in self.read_file("/proc/stat").split("\n")[0].split()[1:]]
         s = self.read_file("/proc/self/stat")
         f = s[s.rindex(")") + 2:].split()
-        return sum(v) - v[3] - v[4], sum(v), int(f[11]) + int(f[12])
+        try:
+            run = int(self.read_file("/proc/self/schedstat").split()[0])
+        except (IndexError, ValueError):
+            run = None
+        return sum(v) - v[3] - v[4], sum(v), int(f[11]) + int(f[12]), run
 
-    def measure(self, reader, seconds, poll_ms=50, depth=2, gap_ms=0):
+    def measure(self, reader, seconds, poll_ms=50, depth=2, gap_ms=0, batch=False):
         """Polls until the samples span `seconds` of guest time, `depth`
         polls in flight; after a reply of fewer than 4096 records the next
         poll waits until `gap_ms` after the one before (so that bpfd does
@@ -196,7 +213,7 @@ class Bpfd:
         span = int(seconds * 1e9)
         stopping = False
         deadline = time.monotonic() + seconds * 30 + 60
-        poll = ("PERF_READER_POLL %d %d\n" % (poll_ms, reader)).encode()
+        poll = ("PERF_READER_POLL %d %s%d\n" % (poll_ms, "batch " if batch else "", reader)).encode()
         buf = self.buf
         self.buf = b""
         self.max_gap = 0.0
@@ -227,6 +244,13 @@ class Bpfd:
                         last_sample = l
                         if first is None:
                             first = struct.unpack_from("<Q", base64.b64decode(l.split()[4]))[0]
+                    elif l.startswith(b"+ samples "):
+                        # a run: COUNT records of u32 length + bytes; the
+                        # first timestamp once, the last one at the reply's end
+                        n += int(l.split(b" ", 5)[4])
+                        last_sample = l
+                        if first is None:
+                            first = struct.unpack_from("<Q", base64.b64decode(l.split()[5]), 4)[0]
                     elif l.startswith(b"perf_reader_poll: ret="):
                         if l.startswith(b"perf_reader_poll: ret=-"):
                             die("PERF_READER_POLL: %s" % l.decode())
@@ -238,7 +262,7 @@ class Bpfd:
                         if full:
                             self.full_polls += 1
                         if last_sample is not None:
-                            last = struct.unpack_from("<Q", base64.b64decode(last_sample.split()[4]))[0]
+                            last = last_ts(last_sample)
                     elif l.startswith(b"+ lost "):
                         lost += int(l.split()[4])
                     else:
@@ -262,18 +286,21 @@ class Bpfd:
         self.buf = buf
         return n, first, last, lost, polls
 
-    def drain(self, reader):
+    def drain(self, reader, batch=False):
         """Polls until one comes back empty: (samples, last_ts, lost)."""
         n = lost = 0
         last = None
         while True:
-            self.send("PERF_READER_POLL 100 %d" % reader)
+            self.send("PERF_READER_POLL 100 %s%d" % ("batch " if batch else "", reader))
             status, payload = self.reply()
             for p in payload:
                 w = p.split()
                 if w[0] == "sample":
                     n += 1
                     last = struct.unpack_from("<Q", base64.b64decode(w[3]))[0]
+                elif w[0] == "samples":
+                    n += int(w[3])
+                    last = last_ts(("+ " + p).encode())
                 elif w[0] == "lost":
                     lost += int(w[3])
             if status.startswith("perf_reader_poll: ret=0"):
@@ -290,6 +317,17 @@ class Bpfd:
         except subprocess.TimeoutExpired:
             self.p.kill()
             self.p.wait()
+
+
+def last_ts(line):
+    """The timestamp of the last sample of a "+ sample" or "+ samples" line."""
+    w = line.split()
+    if w[1] == b"sample":
+        return struct.unpack_from("<Q", base64.b64decode(w[4]))[0]
+    blob, at = base64.b64decode(w[5]), 0
+    for _ in range(int(w[4]) - 1):
+        at += 4 + struct.unpack_from("<I", blob, at)[0]
+    return struct.unpack_from("<Q", blob, at + 4)[0]
 
 
 def load(bpfd, obj, pages):
@@ -313,8 +351,9 @@ def load(bpfd, obj, pages):
     return reader, prog, maps["generated"]
 
 
-def bpfd_run(bpfd, reader, prog, gen_map, args, tag, start_workload=None, stop_workload=None):
-    """One measurement; returns a result dict."""
+def bpfd_run(bpfd, reader, prog, gen_map, args, tag, start_workload=None, stop_workload=None, form="lines"):
+    """One measurement in one reply form; returns a result dict."""
+    batch = form == "batch"
     zero = base64.b64encode(b"\0" * 4).decode()
     bpfd.command("BPF_UPDATE_ELEM %d %s %s" % (gen_map, zero, base64.b64encode(b"\0" * 8).decode()))
     if start_workload:
@@ -323,10 +362,11 @@ def bpfd_run(bpfd, reader, prog, gen_map, args, tag, start_workload=None, stop_w
     g0 = bpfd.cpu()
     wall0 = time.monotonic()
     link, _ = bpfd.command("BPF_ATTACH_TRACEPOINT %d raw_syscalls sys_enter" % prog)
-    say("%s: attached, polling" % tag)
-    n, first, last, lost, polls = bpfd.measure(reader, args.seconds, depth=args.depth, gap_ms=args.gap_ms)
+    say("%s: attached, polling (%s)" % (tag, form))
+    n, first, last, lost, polls = bpfd.measure(reader, args.seconds, depth=args.depth, gap_ms=args.gap_ms,
+                                               batch=batch)
     bpfd.command("BPF_DETACH %d" % link)
-    dn, dlast, dlost = bpfd.drain(reader)
+    dn, dlast, dlost = bpfd.drain(reader, batch)
     wall = time.monotonic() - wall0
     g1 = bpfd.cpu()
     host1 = host_cpu() + (sum(os.times()[:2]),)
@@ -335,9 +375,10 @@ def bpfd_run(bpfd, reader, prog, gen_map, args, tag, start_workload=None, stop_w
     _, payload = bpfd.command("BPF_LOOKUP_ELEM %d %s" % (gen_map, zero))
     generated = struct.unpack("<Q", base64.b64decode(payload[0]))[0]
     tck = os.sysconf("SC_CLK_TCK")
-    return {"side": tag, "samples": n + dn, "span_ns": (dlast or last or 0) - (first or 0),
+    return {"side": tag, "form": form, "samples": n + dn, "span_ns": (dlast or last or 0) - (first or 0),
             "lost": lost + dlost, "generated": generated, "polls": polls,
             "busy": (g1[0] - g0[0]) / max(1, g1[1] - g0[1]), "bpfd_cpu_s": (g1[2] - g0[2]) / tck,
+            "bpfd_run_s": (g1[3] - g0[3]) / 1e9 if g0[3] is not None and g1[3] is not None else None,
             "qemu_cpu_s": host1[0] - host0[0], "remote_cpu_s": host1[1] - host0[1],
             "driver_cpu_s": host1[2] - host0[2], "wall_s": wall, "max_gap_s": bpfd.max_gap,
             "full_polls": bpfd.full_polls}
@@ -349,9 +390,12 @@ def show(r):
     r["rate"] = rate
     extra = ""
     if "bpfd_cpu_s" in r:
-        extra = ("; bpfd %.2f CPU-s in the guest; this host: QEMU %.2f, bpfd-remote(+relay) %.2f, "
+        run = r.get("bpfd_run_s")
+        r["us_per_event"] = 1e6 * (run if run is not None else r["bpfd_cpu_s"]) / max(1, r["samples"])
+        extra = ("; bpfd %.2f CPU-s in the guest, %s (%.2f us an event); this host: QEMU %.2f, bpfd-remote(+relay) %.2f, "
                  "parser %.2f CPU-s; %d polls (%d of 4096 records), longest wait for a reply %.0f ms" % (
-                     r["bpfd_cpu_s"], r["qemu_cpu_s"], r["remote_cpu_s"], r["driver_cpu_s"],
+                     r["bpfd_cpu_s"], "%.2f s run time (schedstat)" % run if run is not None else "no schedstat",
+                     r["us_per_event"], r["qemu_cpu_s"], r["remote_cpu_s"], r["driver_cpu_s"],
                      r["polls"], r["full_polls"], 1000 * r["max_gap_s"]))
     elif "self_cpu_s" in r:
         extra = "; python %.2f CPU-s in the guest" % r["self_cpu_s"]
@@ -359,7 +403,7 @@ def show(r):
     print("%s %s: forwarded %d events in %.2f s guest time = %.0f events/s; lost records %d; "
           "generated %d (%.0f/s), not forwarded %d; forwarded/generated = %.3f; guest CPU busy %.0f%%; "
           "wall %.1f s%s"
-          % (r["side"], r["label"], r["samples"], span, rate, r["lost"], r["generated"],
+          % (r["side"] + (" " + r["form"] if "form" in r else ""), r["label"], r["samples"], span, rate, r["lost"], r["generated"],
              r["generated"] / span if span > 0 else 0, r["missing"], r["samples"] / max(1, r["generated"]),
              100 * r["busy"], r["wall_s"], extra), flush=True)
 
@@ -385,11 +429,12 @@ def standalone(args, cache):
         say("%s: bpfd-remote --workload '%s' qemu:%s" % (label(rate), short(wl.split()), args.arch))
         bpfd = Bpfd([os.path.join(BIN, "bpfd-remote"), "--workload", wl, "qemu:" + args.arch])
         reader, prog, gen = load(bpfd, obj, args.pages)
-        r = bpfd_run(bpfd, reader, prog, gen, args, "bpfd-" + args.arch)
+        for form in args.forms:
+            r = bpfd_run(bpfd, reader, prog, gen, args, "bpfd-" + args.arch, form=form)
+            r["label"], r["rate_arg"] = label(rate), rate
+            show(r)
+            results.append(r)
         bpfd.close()
-        r["label"], r["rate_arg"] = label(rate), rate
-        show(r)
-        results.append(r)
     return results
 
 
@@ -459,11 +504,12 @@ def side_by_side(args, cache):
                 except TimeoutError:
                     die("no answer to 'stop wl' on the control port in 120 s; console: " + guest.console)
 
-            say("bpfd, %s: %s" % (label(rate), short(argv)))
-            r = bpfd_run(bpfd, reader, prog, gen, args, "bpfd-x86_64", start, stop)
-            r["label"], r["rate_arg"] = label(rate), rate
-            show(r)
-            results.append(r)
+            for form in args.forms:
+                say("bpfd (%s), %s: %s" % (form, label(rate), short(argv)))
+                r = bpfd_run(bpfd, reader, prog, gen, args, "bpfd-x86_64", start, stop, form)
+                r["label"], r["rate_arg"] = label(rate), rate
+                show(r)
+                results.append(r)
         bpfd.close()
         if "bcc" not in args.sides:
             return results
@@ -538,7 +584,13 @@ def main():
     ap.add_argument("--bcc-timeout", type=int, default=1800, help="--bcc: seconds for BCC's whole run (1800)")
     ap.add_argument("--smp", type=int, help="guest vCPUs (default 1; without --bcc it sets BPFD_QEMU_CPUS)")
     ap.add_argument("--icount", type=int, help="--bcc: the guest on -icount shift=N")
+    ap.add_argument("--forms", default="lines,batch",
+                    help="bpfd's reply forms to measure at each rate, in this order: lines (one sample a "
+                    "line), batch (PERF_READER_POLL ... batch) (lines,batch)")
     args = ap.parse_args()
+    args.forms = [f for f in args.forms.split(",") if f]
+    if not args.forms or any(f not in ("lines", "batch") for f in args.forms):
+        die("--forms: lines and/or batch")
     args.build = os.path.abspath(args.build)
     args.rates = [int(x) for x in args.rates.split(",") if x]
     BIN = os.path.join(args.build, "bin")
@@ -559,14 +611,34 @@ def main():
         # Nothing lost: every event generated was forwarded. (The kernel's
         # lost record comes with the next event written after the ring had
         # room again, which can be in the next run.)
-        if r["missing"] == 0 and r["samples"] and r["rate"] > best.get(r["side"], 0):
-            best[r["side"]] = r["rate"]
-    for side in sorted({r["side"] for r in results}):
+        side = r["side"] + (" " + r["form"] if "form" in r else "")
+        if r["missing"] == 0 and r["samples"] and r["rate"] > best.get(side, 0):
+            best[side] = r["rate"]
+    sides = sorted({r["side"] + (" " + r["form"] if "form" in r else "") for r in results})
+    for side in sides:
         print("%s: highest events/s with 0 lost: %s" % (side, "%.0f" % best[side] if side in best else "none"))
-    b = [v for k, v in best.items() if k.startswith("bpfd")]
+    b = {k: v for k, v in best.items() if k.startswith("bpfd")}
     c = [v for k, v in best.items() if k.startswith("bcc")]
     if b and c:
-        print("bpfd/BCC (highest events/s with 0 lost): %.2f" % (b[0] / c[0]))
+        for k in sorted(b):
+            print("%s/BCC (highest events/s with 0 lost): %.2f" % (k, b[k] / c[0]))
+    # batch against lines, the same rate and guest
+    pairs = {}
+    for r in results:
+        if "form" in r:
+            pairs.setdefault(r["label"], {})[r["form"]] = r
+    for lab, p in pairs.items():
+        if "lines" in p and "batch" in p:
+            l, t = p["lines"], p["batch"]
+            print("batch/lines at %s: events/s %.0f/%.0f = %.2f (not forwarded %d/%d); bpfd CPU an event "
+                  "%.2f/%.2f us = %.2f; guest busy %.0f%%/%.0f%%" % (
+                      lab, t["rate"], l["rate"], t["rate"] / max(1, l["rate"]), t["missing"], l["missing"],
+                      t["us_per_event"], l["us_per_event"], t["us_per_event"] / max(1e-9, l["us_per_event"]),
+                      100 * t["busy"], 100 * l["busy"]))
+    bl = [v for k, v in best.items() if k.endswith(" lines")]
+    bb = [v for k, v in best.items() if k.endswith(" batch")]
+    if bl and bb:
+        print("batch/lines (highest events/s with 0 lost): %.0f/%.0f = %.2f" % (bb[0], bl[0], bb[0] / bl[0]))
 
 
 BIN = None
