@@ -93,7 +93,10 @@ tracepointUses(const FrontendInput &In) {
 
 // Structs of the tracepoints the program names: from the profile's format
 // when it has the tracepoint (a different layout in the kernel tree is a
-// warning), else from the kernel tree (TracepointStructs).
+// warning), else from the kernel tree (TracepointStructs). A profile of the
+// tree's own kernel (the same release) is not checked against the tree: the
+// formats come from the same build, and deriving them costs a parse of the
+// events header (--tracepoint-format=@profile checks them all).
 static Error tracepointPrologue(const FrontendInput &In, const ArchInfo &Arch,
                                 const KernelTree &Tree,
                                 const Profile *Prof, StringRef ProfileName,
@@ -104,14 +107,20 @@ static Error tracepointPrologue(const FrontendInput &In, const ArchInfo &Arch,
   if (Uses->empty())
     return Error::success();
   TracepointStructs FromTree(Tree.sourceDir(), Arch.KernelDir, In);
+  bool SameKernel = Prof && !Prof->release().empty() &&
+                    Prof->release() == Tree.release();
   for (const TracepointUse &U : *Uses) {
     std::string Where = (File + ":" + Twine(U.Line)).str();
     std::optional<StringRef> Fmt;
     if (Prof)
       Fmt = Prof->tracepointFormat(U.Category, U.Event);
-    auto TreeFields = FromTree.fields(U.Category, U.Event);
     std::string Derived;
-    if (Fmt) {
+    if (Fmt && SameKernel) {
+      if (Verbose)
+        errs() << "bpf-xcc: tracepoint " << U.Category << ":" << U.Event
+               << ": not checked against the kernel tree: " << ProfileName
+               << " is of the tree's kernel (" << Tree.release() << ")\n";
+    } else if (auto TreeFields = FromTree.fields(U.Category, U.Event); Fmt) {
       if (TreeFields) {
         TracepointDiff Diff =
             compareTracepointFields(*TreeFields, parseFormat(*Fmt));

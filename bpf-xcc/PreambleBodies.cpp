@@ -5,6 +5,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/Builtins.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Lex/Preprocessor.h"
 
@@ -79,11 +80,33 @@ void PreambleRecorder::AfterExecute(CompilerInstance &CI) {
 }
 
 namespace {
+/// A label or a case in \p S: code generation keeps a dead branch holding
+/// one (CodeGenFunction::ContainsLabel; any case counts here).
+bool containsLabel(const Stmt *S) {
+  if (!S)
+    return false;
+  if (isa<LabelStmt>(S) || isa<SwitchCase>(S))
+    return true;
+  for (const Stmt *C : S->children())
+    if (containsLabel(C))
+      return true;
+  return false;
+}
+
 /// Walks the main file's declarations and the bodies of the functions they
-/// reach, noting the reached functions whose bodies were skipped.
+/// reach, noting the reached functions whose bodies were skipped. What code
+/// generation never emits is not walked, as clang's CodeGen decides it: the
+/// operands of sizeof, typeof and __builtin_constant_p, the arm of a `?:`,
+/// `&&`, `||` or `if` that a condition folding to an integer leaves dead
+/// (CodeGenFunction::ConstantFoldsToSimpleInteger), the unchosen operands of
+/// __builtin_choose_expr and _Generic. So roundup_pow_of_two(1024) in a map
+/// definition reaches no function.
 class ReachVisitor : public RecursiveASTVisitor<ReachVisitor> {
+  using Base = RecursiveASTVisitor<ReachVisitor>;
+
 public:
-  explicit ReachVisitor(std::set<std::string> &Out) : Out(Out) {}
+  ReachVisitor(const ASTContext &Ctx, std::set<std::string> &Out)
+      : Ctx(Ctx), Out(Out) {}
   bool VisitDeclRefExpr(DeclRefExpr *E) {
     if (const auto *FD = dyn_cast<FunctionDecl>(E->getDecl()))
       reach(FD);
@@ -103,7 +126,70 @@ public:
       TraverseStmt(Def->getBody());
   }
 
+  bool TraverseUnaryExprOrTypeTraitExpr(UnaryExprOrTypeTraitExpr *E) {
+    // sizeof of a variable-length array evaluates its bound.
+    if (E->isArgumentType() ? E->getArgumentType()->isVariablyModifiedType()
+                            : E->getArgumentExpr()->getType()->isVariablyModifiedType())
+      return Base::TraverseUnaryExprOrTypeTraitExpr(E);
+    return true;
+  }
+  bool TraverseTypeOfExprTypeLoc(TypeOfExprTypeLoc) { return true; }
+  bool TraverseCallExpr(CallExpr *E) {
+    if (E->getBuiltinCallee() == Builtin::BI__builtin_constant_p)
+      return true;
+    return Base::TraverseCallExpr(E);
+  }
+  bool TraverseChooseExpr(ChooseExpr *E) {
+    return E->isConditionDependent() ? Base::TraverseChooseExpr(E)
+                                     : TraverseStmt(E->getChosenSubExpr());
+  }
+  bool TraverseGenericSelectionExpr(GenericSelectionExpr *E) {
+    return E->isResultDependent() ? Base::TraverseGenericSelectionExpr(E)
+                                  : TraverseStmt(E->getResultExpr());
+  }
+  bool TraverseConditionalOperator(ConditionalOperator *E) {
+    bool C;
+    if (folds(E->getCond(), C)) {
+      Expr *Live = C ? E->getTrueExpr() : E->getFalseExpr();
+      Expr *Dead = C ? E->getFalseExpr() : E->getTrueExpr();
+      if (!containsLabel(Dead))
+        return TraverseStmt(Live);
+    }
+    return Base::TraverseConditionalOperator(E);
+  }
+  bool TraverseBinaryOperator(BinaryOperator *E) {
+    bool C;
+    if ((E->getOpcode() == BO_LAnd || E->getOpcode() == BO_LOr) &&
+        folds(E->getLHS(), C)) {
+      bool RhsDead = E->getOpcode() == BO_LAnd ? !C : C;
+      if (RhsDead && !containsLabel(E->getRHS()))
+        return true;
+      return TraverseStmt(E->getRHS());
+    }
+    return Base::TraverseBinaryOperator(E);
+  }
+  bool TraverseIfStmt(IfStmt *S) {
+    bool C;
+    if (!S->getInit() && !S->getConditionVariable() && folds(S->getCond(), C)) {
+      Stmt *Live = C ? S->getThen() : S->getElse();
+      Stmt *Dead = C ? S->getElse() : S->getThen();
+      if (!containsLabel(Dead))
+        return !Live || TraverseStmt(Live);
+    }
+    return Base::TraverseIfStmt(S);
+  }
+
 private:
+  /// \p E folds to an integer (it then emits no code) and holds no label.
+  bool folds(const Expr *E, bool &Value) const {
+    Expr::EvalResult R;
+    if (E->isValueDependent() || !E->EvaluateAsInt(R, Ctx) || containsLabel(E))
+      return false;
+    Value = R.Val.getInt().getBoolValue();
+    return true;
+  }
+
+  const ASTContext &Ctx;
   std::set<std::string> &Out;
   std::set<const FunctionDecl *> Seen;
 };
@@ -119,8 +205,8 @@ public:
       Decls.push_back(D);
     return true;
   }
-  void HandleTranslationUnit(ASTContext &) override {
-    ReachVisitor V(Out);
+  void HandleTranslationUnit(ASTContext &Ctx) override {
+    ReachVisitor V(Ctx, Out);
     for (Decl *D : Decls) {
       if (const auto *FD = dyn_cast<FunctionDecl>(D))
         V.reach(FD); // its own body, or its skipped one
