@@ -159,14 +159,14 @@ size_t drainInTimeOrder(const Vec<PerfReader *> &readers, Reply &out, size_t bud
       if (size > room) size = room;
       if (batch) {
         if (run.count && (run.ring != &c || run.bytes.size() + 4 + size > kBatchLineBytes)) run.flush(out);
-        size_t at = run.bytes.size();
-        if (!run.bytes.resize(at + 4 + size)) break;
-        uint8_t *p = run.bytes.data() + at;
+        if (!run.bytes.reserve(run.bytes.size() + 4 + size)) break;
+        uint8_t *p = run.bytes.data() + run.bytes.size();
         p[0] = (uint8_t)size;
         p[1] = (uint8_t)(size >> 8);
         p[2] = (uint8_t)(size >> 16);
         p[3] = (uint8_t)(size >> 24);
         copyOut(c, sizeof c.hdr + 12, p + 4, size);
+        run.bytes.commit(4 + size);
         run.ring = &c;
         ++run.count;
         ++records;
