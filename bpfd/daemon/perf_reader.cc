@@ -93,7 +93,7 @@ struct BatchRun {
   void flush(Reply &out) {
     if (!count) return;
     out.beginPayload();
-    out.textf("samples %d %d %zu ", ring->reader->handle(), ring->ring->cpu, count);
+    out.textf("samples %d %d %llu ", ring->reader->handle(), ring->ring->cpu, (unsigned long long)count);
     out.base64Direct(bytes.data(), bytes.size());
     out.endPayload();
     count = 0;
