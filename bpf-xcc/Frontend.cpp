@@ -299,18 +299,22 @@ public:
 
 } // namespace
 
-// Precompiles M's preamble and stores it in \p Cache under \p Key.
-static std::optional<CachedPreamble>
-buildPreamble(const FrontendInput &In, ArrayRef<std::string> Args,
-              const MainText &M, HeaderCache &Cache, StringRef Key) {
-  auto Note = [&](const Twine &What) {
-    if (In.Verbose)
-      errs() << "bpf-xcc: header cache: " << What << "\n";
-  };
-  std::clock_t Start = std::clock();
-  std::string Kept;
-  for (const std::string &K : In.KeepBodies)
-    Kept += (Kept.empty() ? "" : " ") + K;
+namespace {
+/// A preamble precompiled, not stored yet.
+struct BuiltPreamble {
+  CachedPreamble P;
+  std::vector<std::string> Deps; ///< The files it read.
+  HeaderFunctions Functions;     ///< Its kernel-header functions.
+  bool Unusable = false;         ///< It gives diagnostics (not precompiled).
+};
+} // namespace
+
+// Precompiles M's preamble, compiling the bodies of the kernel-header
+// functions named in \p Keep only.
+static std::optional<BuiltPreamble> buildPreamble(const FrontendInput &In,
+                                                  ArrayRef<std::string> Args,
+                                                  const MainText &M,
+                                                  const std::set<std::string> &Keep) {
   DiagCounter Counter;
   IntrusiveRefCntPtr<DiagnosticsEngine> Diags = CompilerInstance::createDiagnostics(
       new DiagnosticOptions(), &Counter, /*ShouldOwnClient=*/false);
@@ -320,28 +324,30 @@ buildPreamble(const FrontendInput &In, ArrayRef<std::string> Args,
     Argv.push_back(Args[I].c_str());
   if (!CompilerInvocation::CreateFromArgs(Inv, Argv, *Diags))
     return std::nullopt;
-  std::vector<std::unique_ptr<MemoryBuffer>> Keep;
+  std::vector<std::unique_ptr<MemoryBuffer>> Buffers;
   Inv.getPreprocessorOpts().RetainRemappedFileBuffers = true;
-  remapHeaders(Inv.getPreprocessorOpts(), In, Keep);
-  // The kernel headers' function bodies but In.KeepBodies are skipped
-  // (PreambleBodies.h); Deps decides which.
+  remapHeaders(Inv.getPreprocessorOpts(), In, Buffers);
+  // The kernel headers' function bodies are skipped but Keep's
+  // (PreambleBodies.h); the recorder decides.
   Inv.getFrontendOpts().SkipFunctionBodies = true;
   auto Main = MemoryBuffer::getMemBuffer(M.Text, In.FileName);
-  PreambleRecorder Deps(In.FileName, In.KeepBodies);
+  PreambleRecorder Rec(In.FileName, Keep);
   auto Built = PrecompiledPreamble::Build(
       Inv, Main.get(), PreambleBounds(M.Head, true), *Diags,
       vfs::getRealFileSystem(), std::make_shared<PCHContainerOperations>(),
-      /*StoreInMemory=*/true, "", Deps);
+      /*StoreInMemory=*/true, "", Rec);
   if (!Built) {
-    Note("cannot precompile the preamble: " + Built.getError().message());
+    if (In.Verbose)
+      errs() << "bpf-xcc: header cache: cannot precompile the preamble: "
+             << Built.getError().message() << "\n";
     return std::nullopt;
   }
-  if (Counter.Count) {
-    Note("the preamble gives diagnostics: not precompiled");
-    if (Error E = Cache.storeUnusable(Key, Deps.Deps))
-      Note(toString(std::move(E)));
-    return std::nullopt;
-  }
+  BuiltPreamble B;
+  B.Deps = std::move(Rec.Deps);
+  B.Functions = std::move(Rec.Functions);
+  B.Unusable = Counter.Count != 0;
+  if (B.Unusable)
+    return std::move(B);
   // The precompiled header's bytes, as clang hands them to a pass.
   CompilerInvocation Use(Inv);
   IntrusiveRefCntPtr<vfs::FileSystem> FS = vfs::getRealFileSystem();
@@ -349,30 +355,34 @@ buildPreamble(const FrontendInput &In, ArrayRef<std::string> Args,
   auto PCH = FS->getBufferForFile(Use.getPreprocessorOpts().ImplicitPCHInclude);
   if (!PCH)
     return std::nullopt;
-  CachedPreamble P;
-  P.Storage = MemoryBuffer::getMemBufferCopy((*PCH)->getBuffer(), PreamblePath);
-  P.PCH = P.Storage->getBuffer();
-  P.Bytes = M.Head;
-  P.EndsAtStartOfLine = true;
-  P.Counter = Deps.Counter;
-  P.Calls = std::move(Deps.Calls);
-  if (Error E = Cache.store(Key, Deps.Deps, P))
-    Note(toString(std::move(E)));
-  else
-    Note("stored " + Key.take_front(16) + " (" + Twine(Deps.Deps.size()) +
-         " files, " + Twine(P.PCH.size() >> 10) + " KB, " +
-         (In.KeepBodies.empty() ? "no kernel-header function body" : "bodies of " + Kept) + ", " +
-         Twine((std::clock() - Start) * 1000 / CLOCKS_PER_SEC) + " ms)");
-  return std::move(P);
+  B.P.Storage = MemoryBuffer::getMemBufferCopy((*PCH)->getBuffer(), PreamblePath);
+  B.P.PCH = B.P.Storage->getBuffer();
+  B.P.Bytes = M.Head;
+  B.P.EndsAtStartOfLine = true;
+  B.P.Counter = Rec.Counter;
+  return std::move(B);
 }
 
 // The preamble of M from the cache, precompiled on a miss; none without a
 // cache, for a pass that skips bodies, or for a preamble with diagnostics.
+//
+// Entries are keyed by the preamble and the kernel-header function bodies
+// they compile: In.KeepBodies when given (the analysis pass's choice, for
+// the code pass), else those the program names (raw identifiers of the text
+// after the preamble) and all they call, which the preamble's index entry
+// tells. Without an index (cold), the preamble is built keeping the bodies
+// of every function the program names; its index is stored, and it is
+// built once more only if those bodies call functions the program does not
+// name (PreambleBodies.h).
 static std::optional<CachedPreamble> preambleFor(const FrontendInput &In,
                                                  ArrayRef<std::string> Args,
                                                  const MainText &M) {
   if (In.CacheDir.empty() || !In.SkipBodies.empty())
     return std::nullopt;
+  auto Note = [&](const Twine &What) {
+    if (In.Verbose)
+      errs() << "bpf-xcc: header cache: " << What << "\n";
+  };
   SmallString<256> Cwd;
   if (sys::fs::current_path(Cwd))
     return std::nullopt;
@@ -380,32 +390,106 @@ static std::optional<CachedPreamble> preambleFor(const FrontendInput &In,
   for (const std::string &A : Args)
     ArgText += A + '\0';
   std::string Version = getClangFullVersion();
-  std::string Kept;
-  for (const std::string &K : In.KeepBodies)
-    Kept += K + '\0';
-  std::string Key = HeaderCache::key(
+  std::string Base = HeaderCache::key(
       {CacheFormat, Version, Cwd, ArgText, helpersHeader(), bccProtoHeader(),
-       In.VersionHeader, StringRef(M.Text).take_front(M.Head), Kept});
+       In.VersionHeader, StringRef(M.Text).take_front(M.Head)});
+  std::string IndexKey = HeaderCache::key({Base, "index"});
+  auto KeyOf = [&](ArrayRef<std::string> Keep) {
+    std::string Kept;
+    for (const std::string &K : Keep)
+      Kept += K + '\0';
+    return HeaderCache::key({Base, "bodies", Kept});
+  };
   HeaderCache Cache(In.CacheDir);
-  CachedPreamble P;
-  std::string Why;
-  switch (Cache.find(Key, P, Why)) {
-  case HeaderCache::Lookup::Hit:
-    if (In.Verbose)
-      errs() << "bpf-xcc: header cache: hit " << StringRef(Key).take_front(16)
-             << "\n";
-    return std::move(P);
-  case HeaderCache::Lookup::Unusable:
-    if (In.Verbose)
-      errs() << "bpf-xcc: header cache: " << StringRef(Key).take_front(16)
-             << ": the preamble gives diagnostics (parsed in full)\n";
-    return std::nullopt;
-  case HeaderCache::Lookup::Miss:
-    if (In.Verbose && !Why.empty())
-      errs() << "bpf-xcc: header cache: rebuilt: " << Why << "\n";
-    break;
+
+  // Which bodies: given, or from the index (std::nullopt: no index yet).
+  std::set<std::string> Named;
+  SkippedCalls Calls;
+  std::optional<std::vector<std::string>> Keep = In.KeepBodies;
+  if (!Keep) {
+    Named = identifiersIn(StringRef(M.Text.c_str() + M.Head, M.Text.size() - M.Head));
+    std::string Why;
+    auto Text = Cache.findText(IndexKey, &Why);
+    if (!Why.empty())
+      Note("rebuilt: " + Why);
+    if (Text)
+      if (auto Index = HeaderFunctions::parse(*Text)) {
+        std::set<std::string> Direct;
+        for (const std::string &N : Named)
+          if (Index->Names.count(N))
+            Direct.insert(N);
+        Keep = bodiesToKeep({}, Direct, Index->Calls);
+        Calls = std::move(Index->Calls);
+      }
   }
-  return buildPreamble(In, Args, M, Cache, Key);
+  if (Keep) {
+    std::string Key = KeyOf(*Keep);
+    CachedPreamble P;
+    std::string Why;
+    switch (Cache.find(Key, P, Why)) {
+    case HeaderCache::Lookup::Hit:
+      Note("hit " + StringRef(Key).take_front(16));
+      P.Kept = *Keep;
+      P.Calls = std::move(Calls);
+      return std::move(P);
+    case HeaderCache::Lookup::Unusable:
+      Note(StringRef(Key).take_front(16) +
+           ": the preamble gives diagnostics (parsed in full)");
+      return std::nullopt;
+    case HeaderCache::Lookup::Miss:
+      if (!Why.empty())
+        Note("rebuilt: " + Why);
+      break;
+    }
+  }
+
+  std::clock_t Start = std::clock();
+  std::set<std::string> Build = Keep ? std::set<std::string>(Keep->begin(), Keep->end())
+                                     : Named;
+  auto B = buildPreamble(In, Args, M, Build);
+  if (!B)
+    return std::nullopt;
+  if (!Keep) {
+    // Cold: the index, and the bodies the program needs.
+    if (Error E = Cache.storeText(IndexKey, B->Deps, B->Functions.format()))
+      Note(toString(std::move(E)));
+    std::set<std::string> Direct;
+    for (const std::string &N : Named)
+      if (B->Functions.Names.count(N))
+        Direct.insert(N);
+    Keep = bodiesToKeep({}, Direct, B->Functions.Calls);
+    if (*Keep != std::vector<std::string>(Direct.begin(), Direct.end())) {
+      std::string Also;
+      for (const std::string &K : *Keep)
+        if (!Direct.count(K))
+          Also += " " + K;
+      Note("the kernel-header functions the program names call others:" + Also +
+           " (again, keeping them)");
+      B = buildPreamble(In, Args, M, std::set<std::string>(Keep->begin(), Keep->end()));
+      if (!B)
+        return std::nullopt;
+    }
+  }
+  std::string Key = KeyOf(*Keep);
+  if (B->Unusable) {
+    Note("the preamble gives diagnostics: not precompiled");
+    if (Error E = Cache.storeUnusable(Key, B->Deps))
+      Note(toString(std::move(E)));
+    return std::nullopt;
+  }
+  B->P.Kept = *Keep;
+  B->P.Calls = std::move(B->Functions.Calls);
+  std::string Kept;
+  for (const std::string &K : *Keep)
+    Kept += " " + K;
+  if (Error E = Cache.store(Key, B->Deps, B->P))
+    Note(toString(std::move(E)));
+  else
+    Note("stored " + StringRef(Key).take_front(16) + " (" + Twine(B->Deps.size()) +
+         " files, " + Twine(B->P.PCH.size() >> 10) + " KB, " +
+         (Keep->empty() ? "no kernel-header function body" : "bodies of" + Kept) +
+         ", " + Twine((std::clock() - Start) * 1000 / CLOCKS_PER_SEC) + " ms)");
+  return std::move(B->P);
 }
 
 namespace {
@@ -818,13 +902,16 @@ Error runAnalysisPass(FrontendInput &In, const RewriteOptions &Opts,
       RewriteAction Action(Opts, Out, In.SkipBodies, P.counter(), std::move(Extra));
       Ok = P.CI.ExecuteAction(Action) && !Out.Failed &&
            !P.CI.getDiagnostics().hasErrorOccurred();
-      if (P.Pre)
+      if (P.Pre) {
         Calls = P.Pre->Calls;
+        // The code pass reads the same entry.
+        In.KeepBodies = P.Pre->Kept;
+      }
     }
     if (Reached.empty() || !Calls)
       break;
-    std::vector<std::string> Keep = bodiesToKeep(In.KeepBodies, Reached, *Calls);
-    bool Again = Keep != In.KeepBodies && Round < 2;
+    std::vector<std::string> Keep = bodiesToKeep(*In.KeepBodies, Reached, *Calls);
+    bool Again = Keep != *In.KeepBodies && Round < 2;
     noteKept(In, Reached, Again);
     if (Again)
       In.KeepBodies = std::move(Keep);

@@ -17,6 +17,7 @@
 #include "llvm/ADT/STLFunctionalExtras.h"
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -45,8 +46,9 @@ struct FrontendInput {
   /// analysis pass found in error and the program does not use.
   std::vector<std::string> SkipBodies;
   /// Kernel-header functions whose bodies a cached preamble compiles (it
-  /// skips the others' : PreambleBodies.h).
-  std::vector<std::string> KeepBodies;
+  /// skips the others': PreambleBodies.h); none given: those the program
+  /// names and all they call, from the preamble's index.
+  std::optional<std::vector<std::string>> KeepBodies;
   bool Verbose = false;
 };
 

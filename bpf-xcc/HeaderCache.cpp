@@ -6,7 +6,6 @@
 //   preamble <bytes> <ends at start of line: 0|1> <__COUNTER__>
 //     or: unusable (no PCH), or: text (a derived result in place of a PCH)
 //   dep <size> <mtime in ns> <path>                    one line per file
-//   calls <function> <function>...    a skipped body and the skipped ones it calls
 //   pch <length> <xxh3 of the bytes, hex>
 //   <the precompiled header's bytes>
 //
@@ -28,7 +27,7 @@ using namespace llvm;
 
 namespace bpfxcc {
 
-static const char Magic[] = "bpf-xcc header cache 2\n";
+static const char Magic[] = "bpf-xcc header cache 1\n";
 static const char Suffix[] = ".pch";
 /// Default size limit of the folder; $BPF_XCC_CACHE_MAX_MB overrides.
 static const uint64_t DefaultMaxMB = 1024;
@@ -84,17 +83,6 @@ static std::string depLines(ArrayRef<std::string> Deps) {
   return Text;
 }
 
-static std::string callLines(const SkippedCalls &Calls) {
-  std::string Text;
-  for (const auto &[Fn, Callees] : Calls) {
-    Text += "calls " + Fn;
-    for (const std::string &C : Callees)
-      Text += " " + C;
-    Text += "\n";
-  }
-  return Text;
-}
-
 HeaderCache::Lookup HeaderCache::read(StringRef Key, bool WantText,
                                       CachedPreamble &Out, std::string &Why) {
   std::string Path = entryPath(Dir, Key);
@@ -138,16 +126,6 @@ HeaderCache::Lookup HeaderCache::read(StringRef Key, bool WantText,
   while (true) {
     if (!Line(L))
       return Damaged("truncated");
-    if (L.consume_front("calls ")) {
-      SmallVector<StringRef, 8> F;
-      L.split(F, ' ', -1, /*KeepEmpty=*/false);
-      if (F.size() < 2)
-        return Damaged("bad calls line");
-      auto &Callees = Out.Calls[F[0].str()];
-      for (StringRef C : ArrayRef<StringRef>(F).drop_front())
-        Callees.push_back(C.str());
-      continue;
-    }
     if (!L.consume_front("dep "))
       break;
     // "<size> <mtime> <path>"
@@ -222,7 +200,7 @@ Error HeaderCache::store(StringRef Key, ArrayRef<std::string> Deps,
                      std::to_string(P.Bytes) + " " +
                      (P.EndsAtStartOfLine ? "1" : "0") + " " +
                      std::to_string(P.Counter) + "\n" + depLines(Deps) +
-                     callLines(P.Calls) + "pch " + std::to_string(PCH.size()) + " " +
+                     "pch " + std::to_string(PCH.size()) + " " +
                      utohexstr(xxh3_64bits(arrayRefFromStringRef(PCH)),
                                /*LowerCase=*/true) +
                      "\n";
@@ -234,11 +212,14 @@ HeaderCache::Lookup HeaderCache::find(StringRef Key, CachedPreamble &Out,
   return read(Key, /*WantText=*/false, Out, Why);
 }
 
-std::optional<std::string> HeaderCache::findText(StringRef Key) {
+std::optional<std::string> HeaderCache::findText(StringRef Key, std::string *Why) {
   CachedPreamble P;
-  std::string Why;
-  if (read(Key, /*WantText=*/true, P, Why) != Lookup::Hit)
+  std::string Reason;
+  if (read(Key, /*WantText=*/true, P, Reason) != Lookup::Hit) {
+    if (Why)
+      *Why = std::move(Reason);
     return std::nullopt;
+  }
   return P.PCH.str();
 }
 

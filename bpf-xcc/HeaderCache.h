@@ -35,9 +35,8 @@ namespace bpfxcc {
 /// $HOME/.cache/bpf-xcc; "" when none of them is set (no cache).
 std::string defaultCacheDir();
 
-/// The kernel-header functions whose bodies a preamble skipped that name
-/// other skipped functions in their bodies, each with those names, sorted
-/// (PreambleBodies.h).
+/// The kernel-header functions of a preamble that name others in their
+/// bodies, each with those names, sorted (PreambleBodies.h).
 using SkippedCalls = std::map<std::string, std::vector<std::string>>;
 
 /// A preamble found in or stored into the cache.
@@ -50,7 +49,10 @@ struct CachedPreamble {
   /// __COUNTER__ after the preamble: clang's reader of a preamble whose
   /// validation is off does not restore it (each pass sets it).
   unsigned Counter = 0;
-  /// What the skipped function bodies call.
+  // Not stored (the key and the preamble's index say them):
+  /// The kernel-header functions whose bodies it compiles.
+  std::vector<std::string> Kept;
+  /// What its kernel-header functions call (from the index; may be empty).
   SkippedCalls Calls;
 };
 
@@ -79,8 +81,9 @@ public:
   /// as an entry whose files are checked as a preamble's.
   llvm::Error storeText(llvm::StringRef Key, llvm::ArrayRef<std::string> Deps,
                         llvm::StringRef Text);
-  /// \p Key's stored text, if any and its files are unchanged.
-  std::optional<std::string> findText(llvm::StringRef Key);
+  /// \p Key's stored text, if any and its files are unchanged; \p Why, if
+  /// given, says why an entry present was not used.
+  std::optional<std::string> findText(llvm::StringRef Key, std::string *Why = nullptr);
 
   /// Remembers that \p Key's preamble gives diagnostics (never precompiled).
   llvm::Error storeUnusable(llvm::StringRef Key, llvm::ArrayRef<std::string> Deps);

@@ -7,6 +7,7 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/Builtins.h"
 #include "clang/Frontend/CompilerInstance.h"
+#include "clang/Lex/Lexer.h"
 #include "clang/Lex/Preprocessor.h"
 
 #include <algorithm>
@@ -21,19 +22,19 @@ void PreambleRecorder::BeforeExecute(CompilerInstance &CI) {
   // Every token the parser takes, skipped bodies included (they are lexed
   // and macro-expanded, just not parsed).
   CI.getPreprocessor().setTokenWatcher([this](const Token &T) {
-    if (!Current.empty() && T.is(tok::identifier))
-      Names[Current].insert(T.getIdentifierInfo()->getName().str());
+    if (Current && T.is(tok::identifier))
+      Current->push_back(T.getIdentifierInfo());
   });
 }
 
 void PreambleRecorder::HandleTopLevelDecl(DeclGroupRef) {
   // A function definition is handed over once its body (skipped or not)
   // has been read.
-  Current.clear();
+  Current = nullptr;
 }
 
 bool PreambleRecorder::shouldSkipFunctionBody(Decl *D) {
-  Current.clear();
+  Current = nullptr;
   const auto *FD = dyn_cast<FunctionDecl>(D);
   if (!FD || !SM || !FD->getDeclName().isIdentifier())
     return false;
@@ -49,16 +50,12 @@ bool PreambleRecorder::shouldSkipFunctionBody(Decl *D) {
   if (L.isInvalid() || SM->isWrittenInMainFile(L) ||
       SM->getFilename(L).starts_with("/virtual/"))
     return false;
-  std::string Name = FD->getName().str();
-  if (Keep.count(Name))
-    return false;
-  Current = Name;
-  Names[Name]; // a skipped function, even one that names nothing
-  return true;
+  Current = &Bodies[FD->getIdentifier()]; // even one that names nothing
+  return !Keep.count(FD->getName().str());
 }
 
 void PreambleRecorder::AfterExecute(CompilerInstance &CI) {
-  Current.clear();
+  Current = nullptr;
   CI.getPreprocessor().setTokenWatcher(nullptr);
   SourceManager &S = CI.getSourceManager();
   for (auto I = S.fileinfo_begin(), E = S.fileinfo_end(); I != E; ++I) {
@@ -68,15 +65,71 @@ void PreambleRecorder::AfterExecute(CompilerInstance &CI) {
   }
   std::sort(Deps.begin(), Deps.end());
   Counter = CI.getPreprocessor().getCounterValue();
-  for (const auto &[Fn, Ids] : Names) {
+  for (auto &[Fn, Ids] : Bodies) {
+    Functions.Names.insert(Fn->getName().str());
+    std::sort(Ids.begin(), Ids.end());
+    Ids.erase(std::unique(Ids.begin(), Ids.end()), Ids.end());
     std::vector<std::string> Callees;
-    for (const std::string &Id : Ids)
-      if (Id != Fn && Names.count(Id))
-        Callees.push_back(Id);
+    for (const IdentifierInfo *Id : Ids)
+      if (Id != Fn && Bodies.count(Id))
+        Callees.push_back(Id->getName().str());
+    std::sort(Callees.begin(), Callees.end());
     if (!Callees.empty())
-      Calls[Fn] = std::move(Callees);
+      Functions.Calls[Fn->getName().str()] = std::move(Callees);
   }
-  Names.clear();
+  Bodies.clear();
+}
+
+std::string HeaderFunctions::format() const {
+  std::string Text;
+  for (const std::string &N : Names)
+    Text += "fn " + N + "\n";
+  for (const auto &[Fn, Callees] : Calls) {
+    Text += "calls " + Fn;
+    for (const std::string &C : Callees)
+      Text += " " + C;
+    Text += "\n";
+  }
+  return Text;
+}
+
+std::optional<HeaderFunctions> HeaderFunctions::parse(StringRef Text) {
+  HeaderFunctions F;
+  SmallVector<StringRef, 0> Lines;
+  Text.split(Lines, '\n', -1, /*KeepEmpty=*/false);
+  for (StringRef L : Lines) {
+    if (L.consume_front("fn ")) {
+      if (L.empty() || L.contains(' '))
+        return std::nullopt;
+      F.Names.insert(L.str());
+      continue;
+    }
+    if (!L.consume_front("calls "))
+      return std::nullopt;
+    SmallVector<StringRef, 8> W;
+    L.split(W, ' ', -1, /*KeepEmpty=*/false);
+    if (W.size() < 2)
+      return std::nullopt;
+    auto &Callees = F.Calls[W[0].str()];
+    for (StringRef C : ArrayRef<StringRef>(W).drop_front())
+      Callees.push_back(C.str());
+  }
+  return F;
+}
+
+std::set<std::string> identifiersIn(StringRef Text) {
+  std::set<std::string> Ids;
+  LangOptions LO;
+  Lexer L(SourceLocation(), LO, Text.begin(), Text.begin(), Text.end());
+  Token T;
+  while (true) {
+    L.LexFromRawLexer(T);
+    if (T.is(tok::eof))
+      break;
+    if (T.is(tok::raw_identifier))
+      Ids.insert(T.getRawIdentifier().str());
+  }
+  return Ids;
 }
 
 namespace {
@@ -197,12 +250,15 @@ private:
 class SkippedBodyFinder : public ASTConsumer {
 public:
   explicit SkippedBodyFinder(std::set<std::string> &Out) : Out(Out) {}
-  // The declarations parsed after the preamble; those of the precompiled
-  // preamble are not handed over (and are not all read, which a walk of the
-  // translation unit would do).
+  void Initialize(ASTContext &Ctx) override { SM = &Ctx.getSourceManager(); }
+  // The main file's declarations: those of the precompiled preamble are not
+  // handed over (and are not all read, which a walk of the translation unit
+  // would do); those of headers read after the preamble count only where
+  // the program reaches them.
   bool HandleTopLevelDecl(DeclGroupRef DG) override {
     for (Decl *D : DG)
-      Decls.push_back(D);
+      if (SM->isWrittenInMainFile(SM->getExpansionLoc(D->getLocation())))
+        Decls.push_back(D);
     return true;
   }
   void HandleTranslationUnit(ASTContext &Ctx) override {
@@ -217,6 +273,7 @@ public:
 
 private:
   std::set<std::string> &Out;
+  const SourceManager *SM = nullptr;
   std::vector<Decl *> Decls;
 };
 } // namespace

@@ -26,26 +26,45 @@
 
 #include <map>
 #include <memory>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
 
 namespace clang {
 class ASTConsumer;
+class IdentifierInfo;
 class FunctionDecl;
 class SourceManager;
 } // namespace clang
 
 namespace bpfxcc {
 
+/// A preamble's kernel-header functions (static or inline: those whose
+/// bodies a cached preamble may skip) and what each calls among them, as its
+/// index entry stores them: it says, without a parse, which bodies a program
+/// needs.
+struct HeaderFunctions {
+  std::set<std::string> Names;
+  SkippedCalls Calls;
+  /// "fn NAME" lines, then "calls NAME CALLEE..." lines.
+  std::string format() const;
+  static std::optional<HeaderFunctions> parse(llvm::StringRef Text);
+};
+
+/// The identifiers in \p Text (a null-terminated buffer's tail), raw: no
+/// macro is expanded.
+std::set<std::string> identifiersIn(llvm::StringRef Text);
+
 /// The callbacks of a preamble's build: the files it read, __COUNTER__ at its
 /// end, which bodies it skips (kernel-header functions that are static or
-/// inline, but for \p Keep) and what they call.
+/// inline, but for those named in \p Keep) and what every header function
+/// calls.
 class PreambleRecorder : public clang::PreambleCallbacks {
 public:
   /// \p Main: the main file's name (not a dependency).
-  PreambleRecorder(llvm::StringRef Main, const std::vector<std::string> &Keep)
-      : Main(Main.str()), Keep(Keep.begin(), Keep.end()) {}
+  PreambleRecorder(llvm::StringRef Main, const std::set<std::string> &Keep)
+      : Main(Main.str()), Keep(Keep) {}
   void BeforeExecute(clang::CompilerInstance &CI) override;
   void AfterExecute(clang::CompilerInstance &CI) override;
   void HandleTopLevelDecl(clang::DeclGroupRef DG) override;
@@ -53,16 +72,18 @@ public:
 
   std::vector<std::string> Deps; ///< Files read (not the main file, not /virtual/).
   unsigned Counter = 0;          ///< __COUNTER__ after the preamble.
-  SkippedCalls Calls;            ///< Filled by AfterExecute.
+  HeaderFunctions Functions;     ///< Filled by AfterExecute.
 
 private:
   std::string Main;
-  std::set<std::string> Keep;
+  const std::set<std::string> &Keep;
   const clang::SourceManager *SM = nullptr;
-  /// The function whose body is being skipped; "" between functions.
-  std::string Current;
-  /// Identifiers in each skipped body.
-  std::map<std::string, std::set<std::string>> Names;
+  /// The identifiers in the body of the header function being read (null
+  /// between functions): one entry of Bodies.
+  std::vector<const clang::IdentifierInfo *> *Current = nullptr;
+  /// Each header function and the identifiers in its body, in order.
+  std::map<const clang::IdentifierInfo *, std::vector<const clang::IdentifierInfo *>>
+      Bodies;
 };
 
 /// An AST consumer that, once the translation unit is parsed, puts into \p Out

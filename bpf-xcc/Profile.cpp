@@ -83,17 +83,18 @@ Expected<Profile> Profile::load(StringRef Path) {
   bool Ended = false;
   for (size_t I = 1; I < Lines.size(); ++I) {
     StringRef L = Lines[I].rtrim("\r");
-    std::string Where = (Path + ":" + Twine(I + 1)).str();
+    // Only an error names the line (a profile has ~60k).
+    auto Where = [&] { return (Path + ":" + Twine(I + 1)).str(); };
     auto [Kind, Rest] = L.split(' ');
     if (Kind == "end") {
       Ended = true;
       break;
     }
     if (Kind == "arch" || Kind == "release" || Kind == "version_code") {
-      if (Error E = P.setKey(Kind, Rest, Where))
+      if (Error E = P.setKey(Kind, Rest, Where()))
         return std::move(E);
     } else if (Kind == "btf_vmlinux") {
-      if (Error E = P.setKey("btf", Rest, Where))
+      if (Error E = P.setKey("btf", Rest, Where()))
         return std::move(E);
     } else if (Kind == "kfunc") {
       P.Symbols.insert(Rest.split(' ').first);
@@ -102,16 +103,20 @@ Expected<Profile> Profile::load(StringRef Path) {
       SmallVector<StringRef, 6> F;
       Rest.split(F, ' ', 5);
       if (F.size() != 6)
-        return profileError(Where, "malformed field line");
-      P.Formats[(F[0] + "/" + F[1]).str()] +=
-          ("\tfield:" + F[5] + ";\toffset:" + F[2] + ";\tsize:" + F[3] +
-           ";\tsigned:" + F[4] + ";\n")
-              .str();
+        return profileError(Where(), "malformed field line");
+      SmallString<64> Key(F[0]);
+      Key += '/';
+      Key += F[1];
+      std::string &Fmt = P.Formats[Key];
+      for (StringRef Piece : {StringRef("\tfield:"), F[5], StringRef(";\toffset:"), F[2],
+                              StringRef(";\tsize:"), F[3], StringRef(";\tsigned:"), F[4],
+                              StringRef(";\n")})
+        Fmt.append(Piece.data(), Piece.size());
     } else if (Kind == "tracepoint") {
       SmallVector<StringRef, 3> F;
       Rest.split(F, ' ');
       if (F.size() < 2)
-        return profileError(Where, "malformed tracepoint line");
+        return profileError(Where(), "malformed tracepoint line");
       P.Formats[(F[0] + "/" + F[1]).str()] += "";
     }
     // Unknown record kinds are ignored (docs/protocol.md).
