@@ -65,6 +65,9 @@ import sys
 import tempfile
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from build_paths import cache_dir  # noqa: E402
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 T0 = time.monotonic()
@@ -79,18 +82,6 @@ def say(msg):
 
 class Failed(Exception):
     pass
-
-
-def cache_dir(build):
-    if os.environ.get("BPFD_CACHE_DIR"):
-        return os.environ["BPFD_CACHE_DIR"]
-    try:
-        for line in open(os.path.join(build, "CMakeCache.txt")):
-            if line.startswith("BPFD_CACHE_DIR:"):
-                return line.split("=", 1)[1].strip() or os.path.join(build, "cache")
-    except OSError:
-        pass
-    return os.path.join(build, "cache")
 
 
 class Bpfd:

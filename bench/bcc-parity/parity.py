@@ -40,6 +40,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, HERE)
 import tools  # noqa: E402
+sys.path.insert(0, os.path.dirname(HERE))
+from build_paths import cache_dir  # noqa: E402
 
 MODULES = ["virtio_ring", "virtio", "virtio_pci_modern_dev", "virtio_pci_legacy_dev",
            "virtio_pci", "virtio_console", "virtio_blk"]
@@ -58,18 +60,6 @@ def die(msg):
 def die_with_parent():
     """In the child: SIGKILL when this script ends (PR_SET_PDEATHSIG)."""
     ctypes.CDLL(None).prctl(1, signal.SIGKILL)
-
-
-def cache_dir(build):
-    if os.environ.get("BPFD_CACHE_DIR"):
-        return os.environ["BPFD_CACHE_DIR"]
-    try:
-        for line in open(os.path.join(build, "CMakeCache.txt")):
-            if line.startswith("BPFD_CACHE_DIR:"):
-                return line.split("=", 1)[1].strip()
-    except OSError:
-        pass
-    return os.path.join(build, "cache")
 
 
 class Guest:

@@ -13,27 +13,15 @@
 The first poll serves three events and a lost note, the same in both forms;
 later polls wait their timeout and return nothing. Every command received is
 appended to LOG."""
-import base64
+import os
 import struct
 import sys
 import time
 
-log = open(sys.argv[1], "w")
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from fake_bpfd import b64, reply, serve  # noqa: E402
+
 form = sys.argv[2]
-
-
-def b64(data):
-    return base64.b64encode(data).decode() if data else "-"
-
-
-def reply(cmd, ret, payload=(), msg="fake bpfd: not scripted"):
-    for line in payload:
-        sys.stdout.write("+ " + line + "\n")
-    if ret < 0:
-        sys.stdout.write('%s: ret=%d errno=EINVAL msg="%s"\n' % (cmd, ret, msg))
-    else:
-        sys.stdout.write("%s: ret=%d\n" % (cmd, ret))
-    sys.stdout.flush()
 
 
 def event(pid, comm, ts, ret):  # struct event { u32 pid; char comm[16]; u64 ts; s32 ret; }
@@ -47,24 +35,12 @@ def batch(*records):
 EVENTS = [event(1234, b"cat", 5000000000, -2), event(1235, b"cat", 5100000000, 4),
           event(77, b"workload", 5250000000, 3)]
 
-sys.stdout.write("bpfd: version=1 arch=arm64 release=6.1.0-fake version_code=393479 btf=1 "
-                 "max_line=1048576\n")
-sys.stdout.flush()
-size = got = polls = 0
-for line in sys.stdin:
-    words = line.split()
-    if not words:
-        continue
-    cmd = words[0].lower()
-    log.write(" ".join(w if len(w) < 40 else w[:12] + "..." for w in words) + "\n")
-    log.flush()
-    if cmd == "object_begin":
-        size, got = int(words[1]), 0
-        reply(cmd, 0)
-    elif cmd == "object_chunk":
-        got += len(base64.b64decode(words[1]))
-        reply(cmd, got)
-    elif cmd == "load_object":
+polls = 0
+
+
+def handle(cmd, words, uploaded):
+    global polls
+    if cmd == "load_object":
         reply(cmd, 1, ["map events handle=3 type=4 key_size=4 value_size=4 max_entries=2",
                        "map counts handle=4 type=1 key_size=20 value_size=16 max_entries=1024",
                        "map dist handle=5 type=2 key_size=4 value_size=8 max_entries=64",
@@ -91,8 +67,9 @@ for line in sys.stdin:
         reply(cmd, 0)
     elif cmd == "bpf_clear_map" and words[1] in ("4", "5"):
         reply(cmd, 0)
-    elif cmd == "exit":
-        reply(cmd, 0)
-        break
     else:
-        reply(cmd, -22)
+        return False
+    return True
+
+
+serve(sys.argv[1], handle)

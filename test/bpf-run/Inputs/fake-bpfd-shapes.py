@@ -3,12 +3,16 @@
 greeting carries the device clock (mono_ns), its events hold a pid_tgid, a
 timestamp in microseconds and kernel stack ids, its kallsyms and stack map
 resolve them; it refuses one of the extra attach points. Every command it
-receives is appended to the log file named by argv[1]."""
+receives is appended to the log file named by argv[1]. Every command it
+does not know is refused as a function the kernel lacks (ENOENT)."""
 import base64
+import os
 import struct
 import sys
 
-log = open(sys.argv[1], "w")
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from fake_bpfd import b64, reply, serve  # noqa: E402
+
 MONO_NS = 7000000000  # the device has been up 7 s
 KSYMS = [(0xffff800008010000, "T", "_text"),
          (0xffff800008200000, "T", "el0t_64_sync"),
@@ -20,43 +24,17 @@ STACKS = {5: [0xffff800008400010, 0xffff800008300020, 0xffff800008200030],
           9: [0xffff800009000040, 0x0000aaaabbbb0000]}
 
 
-def b64(data):
-    return base64.b64encode(data).decode() if data else "-"
-
-
-def reply(cmd, ret, payload=()):
-    for line in payload:
-        sys.stdout.write("+ " + line + "\n")
-    if ret < 0:
-        sys.stdout.write('%s: ret=%d errno=ENOENT msg="fake bpfd: no such function"\n' % (cmd, ret))
-    else:
-        sys.stdout.write("%s: ret=%d\n" % (cmd, ret))
-    sys.stdout.flush()
-
-
 def event(pid, tid, ts_us, stack_id, comm):
     # struct data_t { u64 id; u64 ts; s32 kernel_stack_id; char comm[16]; }
     return struct.pack("<QQi16s4x", (pid << 32) | tid, ts_us, stack_id, comm)
 
 
-sys.stdout.write("bpfd: version=1 arch=arm64 release=6.1.0-fake version_code=393479 btf=1 "
-                 "max_line=1048576 mono_ns=%d\n" % MONO_NS)
-sys.stdout.flush()
-size = got = polls = 0
-for line in sys.stdin:
-    words = line.split()
-    if not words:
-        continue
-    cmd = words[0].lower()
-    log.write(" ".join(w if len(w) < 40 else w[:12] + "..." for w in words) + "\n")
-    log.flush()
-    if cmd == "object_begin":
-        size, got = int(words[1]), 0
-        reply(cmd, 0)
-    elif cmd == "object_chunk":
-        got += len(base64.b64decode(words[1]))
-        reply(cmd, got)
-    elif cmd == "load_object":
+polls = 0
+
+
+def handle(cmd, words, uploaded):
+    global polls
+    if cmd == "load_object":
         reply(cmd, 2, ["map events handle=3 type=4 key_size=4 value_size=4 max_entries=2",
                        "map infotmp handle=4 type=1 key_size=8 value_size=24 max_entries=1024",
                        "map counts handle=5 type=1 key_size=4 value_size=8 max_entries=1024",
@@ -91,8 +69,9 @@ for line in sys.stdin:
     elif cmd == "bpf_dump_map" and words[1] == "7":
         reply(cmd, 2, [b64(struct.pack("<Ii", 321, 5)) + " " + b64(struct.pack("<Q", 4)),
                        b64(struct.pack("<Ii", 77, 9)) + " " + b64(struct.pack("<Q", 2))])
-    elif cmd == "exit":
-        reply(cmd, 0)
-        break
     else:
-        reply(cmd, -22)
+        reply(cmd, -22, errno="ENOENT", msg="fake bpfd: no such function")
+    return True
+
+
+serve(sys.argv[1], handle, " mono_ns=%d" % MONO_NS)

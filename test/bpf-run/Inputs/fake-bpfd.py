@@ -1,29 +1,16 @@
 #!/usr/bin/env python3
 """A scripted stand-in for bpfd, for testing bpf-run's presentation with no
-kernel: it speaks docs/protocol.md on stdin/stdout, answers LOAD_OBJECT for
-Inputs/traced.c's maps, and serves fixed perf samples and map contents packed
-in the layout of that program's structs. Every command it receives is
-appended to the log file named by argv[1]."""
-import base64
+kernel: it speaks docs/protocol.md on stdin/stdout (fake_bpfd.py), answers
+LOAD_OBJECT for Inputs/traced.c's maps, and serves fixed perf samples and map
+contents packed in the layout of that program's structs. Every command it
+receives is appended to the log file named by argv[1]."""
+import os
 import struct
 import sys
 import time
 
-log = open(sys.argv[1], "w")
-
-
-def b64(data):
-    return base64.b64encode(data).decode() if data else "-"
-
-
-def reply(cmd, ret, payload=()):
-    for line in payload:
-        sys.stdout.write("+ " + line + "\n")
-    if ret < 0:
-        sys.stdout.write('%s: ret=%d errno=EINVAL msg="fake bpfd: not scripted"\n' % (cmd, ret))
-    else:
-        sys.stdout.write("%s: ret=%d\n" % (cmd, ret))
-    sys.stdout.flush()
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from fake_bpfd import b64, reply, serve  # noqa: E402
 
 
 def event(pid, comm, ts, ret):  # struct event { u32 pid; char comm[16]; u64 ts; s32 ret; }
@@ -38,27 +25,14 @@ def val(reads, rbytes):  # struct val_t { u64 reads; u64 rbytes; }
     return struct.pack("<QQ", reads, rbytes)
 
 
-sys.stdout.write("bpfd: version=1 arch=arm64 release=6.1.0-fake version_code=393479 btf=1 "
-                 "max_line=1048576\n")
-sys.stdout.flush()
-size = got = polls = 0
-for line in sys.stdin:
-    words = line.split()
-    if not words:
-        continue
-    cmd = words[0].lower()
-    log.write(" ".join(w if len(w) < 40 else w[:12] + "..." for w in words) + "\n")
-    log.flush()
-    if cmd == "object_begin":
-        size, got = int(words[1]), 0
-        reply(cmd, 0)
-    elif cmd == "object_chunk":
-        got += len(base64.b64decode(words[1]))
-        reply(cmd, got)
-    elif cmd == "load_object":
-        if got != size:
-            reply(cmd, -22)
-            continue
+polls = 0
+
+
+def handle(cmd, words, uploaded):
+    global polls
+    if cmd == "load_object":
+        if not uploaded:
+            return False
         reply(cmd, 1, ["map events handle=3 type=4 key_size=4 value_size=4 max_entries=2",
                        "map counts handle=4 type=1 key_size=20 value_size=16 max_entries=1024",
                        "map dist handle=5 type=2 key_size=4 value_size=8 max_entries=64",
@@ -85,8 +59,9 @@ for line in sys.stdin:
                         for s in range(64)])
     elif cmd == "bpf_clear_map" and words[1] in ("4", "5"):
         reply(cmd, 3)
-    elif cmd == "exit":
-        reply(cmd, 0)
-        break
     else:
-        reply(cmd, -22)
+        return False
+    return True
+
+
+serve(sys.argv[1], handle)
