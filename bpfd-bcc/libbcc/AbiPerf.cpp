@@ -11,6 +11,8 @@
 // "+ samples BUFFER CPU COUNT B64", docs/protocol.md): one base64 decode a
 // line for all its samples. A bpfd without it answers the first such poll
 // EINVAL (without waiting); the process polls one sample a line from then on.
+// A poll that returned records sends the next one ahead (timeout 0) before
+// the callbacks run; the next perf_reader_poll() takes its records first.
 //
 //===----------------------------------------------------------------------===//
 #include "AbiMaps.h"
@@ -181,10 +183,16 @@ static int pollOnce(int N, PerfReader **Readers, int TimeoutMs) {
     return -1;
   }
   bool Batch = Form.load() != PerfForm::Lines;
-  std::string Line = "PERF_READER_POLL " + std::to_string(TimeoutMs) + (Batch ? " batch" : "");
+  std::string List;
   for (long long B : Buffers)
-    Line += " " + std::to_string(B);
-  auto R = Device::get().interruptibleCommand(Line);
+    List += " " + std::to_string(B);
+  std::string Line = "PERF_READER_POLL " + std::to_string(TimeoutMs) + (Batch ? " batch" : "") + List;
+  // What the last poll sent ahead, if it holds records; else this poll.
+  std::optional<bpfd::Expected<bpfd::Reply>> Ahead = Device::get().takeAhead();
+  if (Ahead && !*Ahead && Ahead->error().errnoValue() == EINTR)
+    return setErrno(Ahead->error());
+  bool FromAhead = Ahead && *Ahead && (*Ahead)->ok() && (*Ahead)->Ret > 0;
+  auto R = FromAhead ? std::move(*Ahead) : Device::get().interruptibleCommand(Line);
   if (!R)
     return setErrno(R.error());
   if (Batch && Form.load() == PerfForm::Unknown) {
@@ -229,6 +237,12 @@ static int pollOnce(int N, PerfReader **Readers, int TimeoutMs) {
       Records.push_back(Rec);
     }
   }
+  // While the callbacks run, bpfd drains the rings again (timeout 0): the
+  // next poll takes what it found, so decoding and the tool's callbacks are
+  // not between one drain and the next.
+  if (!Records.empty() && Form.load() == PerfForm::Batch)
+    if (bpfd::Error E = Device::get().sendAhead("PERF_READER_POLL 0 batch" + List))
+      (void)E; // the next poll asks itself
   // Callbacks run without locks held (they call back into libbcc), with
   // Ctrl-C held (CallbackSignals.h).
   HoldInterrupts Held;

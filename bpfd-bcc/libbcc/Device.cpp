@@ -5,6 +5,7 @@
 #include "llvm/Support/Base64.h"
 #include "bpfd/Blob.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
@@ -81,14 +82,24 @@ bpfd::Error Device::sendLocked(const std::string &Line) {
 
 bpfd::Expected<std::string> Device::readLineLocked(bool Interruptible) {
   for (;;) {
-    size_t NL = In.find('\n');
+    // Lines are taken from InPos on, and what is taken is dropped once it
+    // is most of the buffer: a reply of many lines costs no copying per line.
+    size_t NL = In.find('\n', std::max(InPos, Scanned));
     if (NL != std::string::npos) {
-      std::string Line = In.substr(0, NL);
-      In.erase(0, NL + 1);
+      std::string Line = In.substr(InPos, NL - InPos);
+      InPos = Scanned = NL + 1;
+      if (InPos == In.size()) {
+        In.clear();
+        InPos = Scanned = 0;
+      } else if (InPos > In.size() / 2) {
+        In.erase(0, InPos);
+        InPos = Scanned = 0;
+      }
       if (!Line.empty() && Line.back() == '\r')
         Line.pop_back();
       return Line;
     }
+    Scanned = In.size();
     char Buf[65536];
     ssize_t N = recv(Fd, Buf, sizeof Buf, 0);
     if (N < 0 && errno == EINTR) {
@@ -134,6 +145,48 @@ bpfd::Error Device::closeDetachedLocked() {
   return bpfd::Error::success();
 }
 
+// The reply of the command sent ahead, kept for takeAhead().
+bpfd::Error Device::readAheadLocked() {
+  if (!AheadSent)
+    return bpfd::Error::success();
+  auto R = readReplyLocked(false);
+  if (!R)
+    return R.error();
+  AheadReply = std::move(*R);
+  AheadSent = false;
+  return bpfd::Error::success();
+}
+
+bpfd::Error Device::sendAhead(const std::string &Line) {
+  std::lock_guard<std::mutex> G(Lock);
+  if (AheadSent || AheadReply || Pending)
+    return bpfd::Error::failure(EBUSY, "a command is already on its way");
+  if (bpfd::Error E = connectLocked())
+    return E;
+  if (bpfd::Error E = closeDetachedLocked())
+    return E;
+  if (bpfd::Error E = sendLocked(Line))
+    return E;
+  AheadSent = true;
+  return bpfd::Error::success();
+}
+
+std::optional<bpfd::Expected<bpfd::Reply>> Device::takeAhead() {
+  std::lock_guard<std::mutex> G(Lock);
+  if (AheadReply) {
+    bpfd::Reply R = std::move(*AheadReply);
+    AheadReply.reset();
+    return bpfd::Expected<bpfd::Reply>(std::move(R));
+  }
+  if (!AheadSent)
+    return std::nullopt;
+  auto R = readReplyLocked(true);
+  if (!R && R.error().errnoValue() == EINTR)
+    return bpfd::Expected<bpfd::Reply>(R.error()); // still to come
+  AheadSent = false;
+  return R;
+}
+
 bpfd::Expected<bpfd::Reply> Device::command(const std::string &Line) {
   std::lock_guard<std::mutex> G(Lock);
   if (bpfd::Error E = connectLocked())
@@ -144,6 +197,8 @@ bpfd::Expected<bpfd::Reply> Device::command(const std::string &Line) {
       return Old.error();
     Pending = false;
   }
+  if (bpfd::Error E = readAheadLocked())
+    return E;
   if (bpfd::Error E = closeDetachedLocked())
     return E;
   if (bpfd::Error E = sendLocked(Line))
@@ -163,6 +218,8 @@ bpfd::Expected<bpfd::Reply> Device::interruptibleCommand(const std::string &Line
       return Old.error();
     Pending = false;
   }
+  if (bpfd::Error E = readAheadLocked())
+    return E;
   if (bpfd::Error E = closeDetachedLocked())
     return E;
   if (bpfd::Error E = sendLocked(Line))

@@ -4,7 +4,8 @@
 // carries the bpfd line protocol (docs/protocol.md) to the device's bpfd.
 // Commands are serialised; a PERF_READER_POLL interrupted by a signal (Ctrl-C
 // while a tool polls) leaves its reply pending, and the next command reads
-// it first, so the stream stays in step.
+// it first, so the stream stays in step. One command may be sent ahead
+// (sendAhead): its reply is read before the next command's and kept.
 //
 //===----------------------------------------------------------------------===//
 #ifndef BPFD_BCC_LIBBCC_DEVICE_H
@@ -14,6 +15,7 @@
 #include "bpfd/Reply.h"
 
 #include <mutex>
+#include <optional>
 #include <string>
 
 namespace bpfdbcc {
@@ -32,6 +34,16 @@ public:
   /// next command.
   bpfd::Expected<bpfd::Reply> interruptibleCommand(const std::string &Line);
 
+  /// Sends \p Line now and keeps its reply for takeAhead(): the device works
+  /// on it while the caller does something else (libbcc: a poll's callbacks
+  /// while bpfd drains the rings again). A command sent meanwhile reads that
+  /// reply first and keeps it. One at a time.
+  bpfd::Error sendAhead(const std::string &Line);
+
+  /// The reply of what sendAhead() sent, waiting for it (a signal returns
+  /// EINTR and leaves it to come); none if nothing was sent ahead.
+  std::optional<bpfd::Expected<bpfd::Reply>> takeAhead();
+
   /// The launcher's facts about the device ($BPFD_BCC_ARCH, ...).
   static std::string env(const char *Name);
 
@@ -43,11 +55,17 @@ private:
   bpfd::Expected<bpfd::Reply> readReplyLocked(bool Interruptible);
   bpfd::Expected<std::string> readLineLocked(bool Interruptible);
 
+  bpfd::Error readAheadLocked();
+
   std::mutex Lock;
   int Fd = -1;
-  std::string In;
-  bool Pending = false; ///< A reply whose command was interrupted.
-  bpfd::Reply Partial;  ///< What was read of it so far.
+  std::string In;          ///< Received, not yet taken from InPos on.
+  size_t InPos = 0;        ///< Where the next line starts in In.
+  size_t Scanned = 0;      ///< In holds no newline before this offset.
+  bool Pending = false;    ///< A reply whose command was interrupted.
+  bpfd::Reply Partial;     ///< What was read of it so far.
+  bool AheadSent = false;  ///< sendAhead()'s reply is still to be read.
+  std::optional<bpfd::Reply> AheadReply; ///< Read, not yet taken.
 };
 
 /// "-" for an empty blob, else standard base64 (the protocol's blobs).
