@@ -72,8 +72,10 @@ private:
   }
   Error upload();
   Error openPerfBuffers();
-  Error poll(int TimeoutMs);
-  Error pollReaders(StringRef Command, const std::vector<int> &Handles, int TimeoutMs);
+  /// \p Final: what arrived before the end, all of it (no poll ahead).
+  Error poll(int TimeoutMs, bool Final = false);
+  Error pollReaders(StringRef Command, const std::vector<int> &Handles, int TimeoutMs,
+                    bool Final = false);
   Error printTables(bool Final);
   Expected<std::vector<MapEntry>> dump(const LoadedMap &M);
   StackFormatter stackFormatter();
@@ -179,9 +181,9 @@ Error Run::openPerfBuffers() {
 // Perf buffers wait for the timeout, ring buffers are drained after them
 // (or wait themselves when there is no perf buffer): "+ sample H CPU B64" and
 // "+ ringbuf H B64" records both go to the reader's event printer.
-Error Run::poll(int TimeoutMs) {
+Error Run::poll(int TimeoutMs, bool Final) {
   if (!PerfReaders.empty()) {
-    if (Error E = pollReaders("PERF_READER_POLL", PerfReaders, TimeoutMs))
+    if (Error E = pollReaders("PERF_READER_POLL", PerfReaders, TimeoutMs, Final))
       return E;
     TimeoutMs = 0;
   }
@@ -226,12 +228,20 @@ Error Run::printBatch(StringRef Payload, int Reader, StringRef CountWord, String
   return Error::success();
 }
 
-Error Run::pollReaders(StringRef Command, const std::vector<int> &Handles, int TimeoutMs) {
+Error Run::pollReaders(StringRef Command, const std::vector<int> &Handles, int TimeoutMs,
+                       bool Final) {
   bool Batch = Command == "PERF_READER_POLL" && PerfReplies != PerfForm::Lines;
   std::string Line = Command.str() + " " + std::to_string(TimeoutMs) + (Batch ? " batch" : "");
+  std::string List;
   for (int Reader : Handles)
-    Line += " " + std::to_string(Reader);
-  bpfd::Expected<bpfd::Reply> R = S.command(Line);
+    List += " " + std::to_string(Reader);
+  Line += List;
+  // What the last poll sent ahead, if it holds records; else this poll.
+  std::optional<bpfd::Expected<bpfd::Reply>> Ahead;
+  if (Command == "PERF_READER_POLL")
+    Ahead = S.takeAhead();
+  bool FromAhead = Ahead && *Ahead && (*Ahead)->ok() && (*Ahead)->Ret > 0;
+  bpfd::Expected<bpfd::Reply> R = FromAhead ? std::move(*Ahead) : S.command(Line);
   if (!R)
     return sessionError(R.error());
   if (Batch && PerfReplies == PerfForm::Unknown) {
@@ -239,7 +249,7 @@ Error Run::pollReaders(StringRef Command, const std::vector<int> &Handles, int T
       // An older bpfd: the poll failed before waiting; again, one sample a line.
       progress("bpfd has no batch perf replies (" + R->Message + "): one line a sample");
       PerfReplies = PerfForm::Lines;
-      return pollReaders(Command, Handles, TimeoutMs);
+      return pollReaders(Command, Handles, TimeoutMs, Final);
     }
     if (R->ok()) {
       progress("perf samples in batch replies (PERF_READER_POLL ... batch)");
@@ -248,6 +258,11 @@ Error Run::pollReaders(StringRef Command, const std::vector<int> &Handles, int T
   }
   if (!R->ok())
     return sessionError(R->toError());
+  // While the events print (stack lookups included), bpfd drains the rings
+  // again (timeout 0); the next poll takes what it found.
+  if (Batch && PerfReplies == PerfForm::Batch && R->Ret > 0 && !Final)
+    if (bpfd::Error E = S.sendAhead("PERF_READER_POLL 0 batch" + List))
+      return sessionError(E);
   for (const std::string &P : R->Payload) {
     SmallVector<StringRef, 5> F;
     StringRef(P).split(F, ' ');
@@ -279,6 +294,8 @@ Error Run::pollReaders(StringRef Command, const std::vector<int> &Handles, int T
     }
   }
   outs().flush();
+  if (Final && FromAhead) // what was drained ahead; now the rest
+    return pollReaders(Command, Handles, TimeoutMs, Final);
   return Error::success();
 }
 
@@ -452,7 +469,7 @@ Error Run::run() {
     }
   }
   if (!Readers.empty())
-    if (Error E = poll(0)) // what arrived before the end
+    if (Error E = poll(0, /*Final=*/true)) // what arrived before the end
       return E;
   // No event at all: the first stream's header, so that the run shows what
   // it watched (tcpconnect's ipv6_events stays silent beside ipv4_events).

@@ -172,8 +172,9 @@ int bpfdbcc::bindPerfReader(const HostHandle &Map, const void *Key, const void *
 }
 
 // One PERF_READER_POLL over the buffers of \p Readers; calls back for each
-// record. Returns the number of records, or -1 with errno.
-static int pollOnce(int N, PerfReader **Readers, int TimeoutMs) {
+// record. Returns the number of records, or -1 with errno. \p Final
+// (perf_reader_consume): everything that arrived until now, no poll ahead.
+static int pollOnce(int N, PerfReader **Readers, int TimeoutMs, bool Final = false) {
   std::set<long long> Buffers;
   for (int I = 0; I < N; ++I)
     if (Readers[I] && Readers[I]->Buffer >= 0)
@@ -198,7 +199,7 @@ static int pollOnce(int N, PerfReader **Readers, int TimeoutMs) {
   if (Batch && Form.load() == PerfForm::Unknown) {
     if (!R->ok() && R->Ret == -EINVAL) { // an older bpfd: it did not wait
       Form = PerfForm::Lines;
-      return pollOnce(N, Readers, TimeoutMs);
+      return pollOnce(N, Readers, TimeoutMs, Final);
     }
     if (R->ok())
       Form = PerfForm::Batch;
@@ -240,7 +241,7 @@ static int pollOnce(int N, PerfReader **Readers, int TimeoutMs) {
   // While the callbacks run, bpfd drains the rings again (timeout 0): the
   // next poll takes what it found, so decoding and the tool's callbacks are
   // not between one drain and the next.
-  if (!Records.empty() && Form.load() == PerfForm::Batch)
+  if (!Records.empty() && Form.load() == PerfForm::Batch && !Final)
     if (bpfd::Error E = Device::get().sendAhead("PERF_READER_POLL 0 batch" + List))
       (void)E; // the next poll asks itself
   // Callbacks run without locks held (they call back into libbcc), with
@@ -255,6 +256,11 @@ static int pollOnce(int N, PerfReader **Readers, int TimeoutMs) {
     } else if (Rec.Reader->Raw) {
       Rec.Reader->Raw(Rec.Reader->Cookie, const_cast<char *>(Rec.Data), int(Rec.Size));
     }
+  }
+  if (Final && FromAhead) { // what was drained ahead; now the rest
+    int More = pollOnce(N, Readers, 0, Final);
+    if (More > 0)
+      return int(Records.size()) + More;
   }
   return int(Records.size());
 }
@@ -311,7 +317,7 @@ int perf_reader_poll(int num_readers, void **readers, int timeout) {
 }
 
 int perf_reader_consume(int num_readers, void **readers) {
-  return pollOnce(num_readers, reinterpret_cast<PerfReader **>(readers), 0);
+  return pollOnce(num_readers, reinterpret_cast<PerfReader **>(readers), 0, /*Final=*/true);
 }
 
 void perf_reader_free(void *ptr) {

@@ -200,8 +200,36 @@ Error Session::sendLine(const std::string &Line) {
 }
 
 Expected<Reply> Session::command(const std::string &Line) {
+  if (AheadSent) {
+    auto R = readReply();
+    if (!R)
+      return R.error();
+    AheadReply = std::move(*R);
+    AheadSent = false;
+  }
   if (Error E = sendLine(Line))
     return E;
+  return readReply();
+}
+
+Error Session::sendAhead(const std::string &Line) {
+  if (AheadSent || AheadReply)
+    return Error::failure(EBUSY, Spec + ": a command is already on its way");
+  if (Error E = sendLine(Line))
+    return E;
+  AheadSent = true;
+  return Error::success();
+}
+
+std::optional<Expected<Reply>> Session::takeAhead() {
+  if (AheadReply) {
+    Reply R = std::move(*AheadReply);
+    AheadReply.reset();
+    return Expected<Reply>(std::move(R));
+  }
+  if (!AheadSent)
+    return std::nullopt;
+  AheadSent = false;
   return readReply();
 }
 

@@ -27,6 +27,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -105,8 +106,18 @@ public:
   /// Reads one raw line (without its '\n').
   Expected<std::string> readLine();
   /// sendLine() + readReply(). A failed command is a Reply with !ok(), not
-  /// an Error; Errors are for a broken session.
+  /// an Error; Errors are for a broken session. The reply of a command sent
+  /// ahead is read first and kept for takeAhead().
   Expected<Reply> command(const std::string &Line);
+
+  /// Sends \p Line now and keeps its reply for takeAhead(): bpfd works on it
+  /// while the caller does something else (bpf-run: prints a poll's events
+  /// while bpfd drains the rings again). One at a time; only command() may
+  /// be used meanwhile.
+  Error sendAhead(const std::string &Line);
+  /// The reply of what sendAhead() sent, waiting for it; none if nothing was
+  /// sent ahead.
+  std::optional<Expected<Reply>> takeAhead();
 
   /// Joins the session to InFd/OutFd: the greeting and every byte bpfd
   /// writes go to OutFd, every byte read from InFd goes to bpfd. At end of
@@ -133,6 +144,8 @@ private:
   std::string InBuf; // bytes read from bpfd, not yet consumed
   bool RemoteEOF = false;
   bool Closed = false;
+  bool AheadSent = false;           ///< sendAhead()'s reply is still to be read.
+  std::optional<Reply> AheadReply;  ///< Read, not yet taken.
   uint64_t BytesSent = 0;
 };
 
