@@ -404,7 +404,7 @@ static std::optional<CachedPreamble> preambleFor(const FrontendInput &In,
 
   // Which bodies: given, or from the index (std::nullopt: no index yet).
   std::set<std::string> Named;
-  SkippedCalls Calls;
+  HeaderCalls Calls;
   std::optional<std::vector<std::string>> Keep = In.KeepBodies;
   if (!Keep) {
     Named = identifiersIn(StringRef(M.Text.c_str() + M.Head, M.Text.size() - M.Head));
@@ -414,11 +414,7 @@ static std::optional<CachedPreamble> preambleFor(const FrontendInput &In,
       Note("rebuilt: " + Why);
     if (Text)
       if (auto Index = HeaderFunctions::parse(*Text)) {
-        std::set<std::string> Direct;
-        for (const std::string &N : Named)
-          if (Index->Names.count(N))
-            Direct.insert(N);
-        Keep = bodiesToKeep({}, Direct, Index->Calls);
+        Keep = bodiesNamed(Named, *Index);
         Calls = std::move(Index->Calls);
       }
   }
@@ -454,11 +450,8 @@ static std::optional<CachedPreamble> preambleFor(const FrontendInput &In,
     if (Error E = Cache.storeText(IndexKey, B->Deps, B->Functions.format()))
       Note(toString(std::move(E)));
     std::set<std::string> Direct;
-    for (const std::string &N : Named)
-      if (B->Functions.Names.count(N))
-        Direct.insert(N);
-    Keep = bodiesToKeep({}, Direct, B->Functions.Calls);
-    if (*Keep != std::vector<std::string>(Direct.begin(), Direct.end())) {
+    Keep = bodiesNamed(Named, B->Functions, &Direct);
+    if (Keep->size() != Direct.size()) {
       std::string Also;
       for (const std::string &K : *Keep)
         if (!Direct.count(K))
@@ -891,7 +884,7 @@ Error runAnalysisPass(FrontendInput &In, const RewriteOptions &Opts,
     BrokenNames.clear();
     Out = RewriteResult();
     std::set<std::string> Reached;
-    std::optional<SkippedCalls> Calls;
+    std::optional<HeaderCalls> Calls;
     {
       Pass P(In, Text, Rec.get(), /*Cached=*/true);
       P.CI.getDiagnosticOpts().ShowCarets = false; // no "N errors generated" yet
@@ -903,7 +896,7 @@ Error runAnalysisPass(FrontendInput &In, const RewriteOptions &Opts,
       Ok = P.CI.ExecuteAction(Action) && !Out.Failed &&
            !P.CI.getDiagnostics().hasErrorOccurred();
       if (P.Pre) {
-        Calls = P.Pre->Calls;
+        Calls = std::move(P.Pre->Calls); // not used by clang
         // The code pass reads the same entry.
         In.KeepBodies = P.Pre->Kept;
       }

@@ -37,7 +37,7 @@ std::string defaultCacheDir();
 
 /// The kernel-header functions of a preamble that name others in their
 /// bodies, each with those names, sorted (PreambleBodies.h).
-using SkippedCalls = std::map<std::string, std::vector<std::string>>;
+using HeaderCalls = std::map<std::string, std::vector<std::string>>;
 
 /// A preamble found in or stored into the cache.
 struct CachedPreamble {
@@ -53,7 +53,7 @@ struct CachedPreamble {
   /// The kernel-header functions whose bodies it compiles.
   std::vector<std::string> Kept;
   /// What its kernel-header functions call (from the index; may be empty).
-  SkippedCalls Calls;
+  HeaderCalls Calls;
 };
 
 class HeaderCache {

@@ -284,7 +284,7 @@ std::unique_ptr<ASTConsumer> createSkippedBodyFinder(std::set<std::string> &Out)
 
 std::vector<std::string> bodiesToKeep(const std::vector<std::string> &Keep,
                                       const std::set<std::string> &Reached,
-                                      const SkippedCalls &Calls) {
+                                      const HeaderCalls &Calls) {
   std::set<std::string> All(Keep.begin(), Keep.end());
   std::vector<std::string> Work(Reached.begin(), Reached.end());
   while (!Work.empty()) {
@@ -297,6 +297,19 @@ std::vector<std::string> bodiesToKeep(const std::vector<std::string> &Keep,
       Work.insert(Work.end(), It->second.begin(), It->second.end());
   }
   return std::vector<std::string>(All.begin(), All.end());
+}
+
+std::vector<std::string> bodiesNamed(const std::set<std::string> &Named,
+                                     const HeaderFunctions &F,
+                                     std::set<std::string> *Direct) {
+  std::set<std::string> Found;
+  for (const std::string &N : Named)
+    if (F.Names.count(N))
+      Found.insert(N);
+  std::vector<std::string> Keep = bodiesToKeep({}, Found, F.Calls);
+  if (Direct)
+    *Direct = std::move(Found);
+  return Keep;
 }
 
 } // namespace bpfxcc

@@ -46,7 +46,7 @@ namespace bpfxcc {
 /// needs.
 struct HeaderFunctions {
   std::set<std::string> Names;
-  SkippedCalls Calls;
+  HeaderCalls Calls;
   /// "fn NAME" lines, then "calls NAME CALLEE..." lines.
   std::string format() const;
   static std::optional<HeaderFunctions> parse(llvm::StringRef Text);
@@ -92,11 +92,17 @@ private:
 std::unique_ptr<clang::ASTConsumer>
 createSkippedBodyFinder(std::set<std::string> &Out);
 
-/// \p Keep, \p Reached and every skipped function they call (transitively,
+/// \p Keep, \p Reached and every header function they call (transitively,
 /// through \p Calls), sorted.
 std::vector<std::string> bodiesToKeep(const std::vector<std::string> &Keep,
                                       const std::set<std::string> &Reached,
-                                      const SkippedCalls &Calls);
+                                      const HeaderCalls &Calls);
+
+/// The header functions among \p Named (a program's identifiers) and all
+/// they call, sorted; \p Direct, if given, receives those named.
+std::vector<std::string> bodiesNamed(const std::set<std::string> &Named,
+                                     const HeaderFunctions &F,
+                                     std::set<std::string> *Direct = nullptr);
 
 } // namespace bpfxcc
 
