@@ -67,6 +67,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from build_paths import cache_dir  # noqa: E402
+import bpfd_coprocess  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -125,44 +126,22 @@ def label(rate):
     return "unthrottled" if rate == 0 else "%d/ms" % rate
 
 
-class Bpfd:
-    """bpfd-remote as a coprocess: commands in, replies out."""
+class Bpfd(bpfd_coprocess.Bpfd):
+    """bpfd-remote as a coprocess (bench/bpfd_coprocess.py), with the event
+    measures; a failure ends the bench (die)."""
 
     def __init__(self, argv):
-        self.p = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, bufsize=0)
-        self.fd = self.p.stdout.fileno()
-        self.buf = b""
         self.on_hang = None
-        self.greeting = self.readline()
-        if not self.greeting.startswith("bpfd:"):
-            die("no greeting from bpfd: %r" % self.greeting)
+        try:
+            super().__init__(argv)
+        except bpfd_coprocess.Failed as e:
+            die(str(e))
 
-    def _fill(self, timeout=300):
-        if not select.select([self.fd], [], [], timeout)[0]:
-            die("no output from bpfd-remote in %d s" % timeout)
-        data = os.read(self.fd, 1 << 20)
-        if not data:
-            die("bpfd-remote ended (status %s)" % self.p.wait())
-        self.buf += data
-
-    def readline(self):
-        while b"\n" not in self.buf:
-            self._fill()
-        line, self.buf = self.buf.split(b"\n", 1)
-        return line.decode(errors="replace")
-
-    def send(self, *lines):
-        self.p.stdin.write("".join(l + "\n" for l in lines).encode())
-
-    def reply(self):
-        """(status line, payload lines) of the next reply."""
-        payload = []
-        while True:
-            line = self.readline()
-            if line.startswith("+ "):
-                payload.append(line[2:])
-            else:
-                return line, payload
+    def _fill(self):
+        try:
+            super()._fill()
+        except bpfd_coprocess.Failed as e:
+            die(str(e))
 
     def command(self, line):
         self.send(line)
@@ -298,16 +277,7 @@ class Bpfd:
                 return n, last, lost
 
     def close(self):
-        try:
-            self.send("EXIT")
-            self.p.stdin.close()
-        except OSError:
-            pass
-        try:
-            self.p.wait(timeout=60)
-        except subprocess.TimeoutExpired:
-            self.p.kill()
-            self.p.wait()
+        super().close(wait=60)
 
 
 def last_ts(line):

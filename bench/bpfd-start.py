@@ -67,6 +67,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from build_paths import cache_dir  # noqa: E402
+from bpfd_coprocess import Bpfd, Failed  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -80,75 +81,17 @@ def say(msg):
     print("[+%4.0f s] bpfd-start: %s" % (time.monotonic() - T0, msg), file=sys.stderr, flush=True)
 
 
-class Failed(Exception):
-    pass
-
-
-class Bpfd:
-    """bpfd-remote as a coprocess; the greeting's arrival time is the boot."""
-
-    def __init__(self, argv, timeout):
-        self.timeout = timeout
-        t = time.monotonic()
-        self.p = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                  stderr=subprocess.PIPE, bufsize=0)
-        self.fd = self.p.stdout.fileno()
-        self.buf = b""
-        self.greeting = self.readline()
-        self.boot_s = time.monotonic() - t
-        if not self.greeting.startswith("bpfd:"):
-            raise Failed("no greeting from bpfd: %r" % self.greeting)
-
-    def readline(self):
-        while b"\n" not in self.buf:
-            if not select.select([self.fd], [], [], self.timeout)[0]:
-                raise Failed("no output from bpfd-remote in %d s" % self.timeout)
-            data = os.read(self.fd, 1 << 20)
-            if not data:
-                err = self.p.stderr.read().decode(errors="replace").strip()
-                raise Failed("bpfd-remote ended (status %s): %s" % (self.p.wait(), err[-500:]))
-            self.buf += data
-        line, self.buf = self.buf.split(b"\n", 1)
-        return line.decode(errors="replace")
-
-    def send(self, lines):
-        self.p.stdin.write("".join(l + "\n" for l in lines).encode())
-
-    def reply(self):
-        payload = []
-        while True:
-            line = self.readline()
-            if line.startswith("+ "):
-                payload.append(line[2:])
-            else:
-                return line, payload
-
-    def close(self):
-        try:
-            self.send(["EXIT"])
-            self.p.stdin.close()
-        except OSError:
-            pass
-        try:
-            self.p.wait(timeout=self.timeout)
-        except subprocess.TimeoutExpired:
-            self.p.kill()
-            self.p.wait()
-        self.p.stdout.close()
-        self.p.stderr.close()
-
-
 def load(bpfd, upload_lines):
     """One upload and LOAD_OBJECT - time=1: a dict of milliseconds."""
     begin = [l for l in upload_lines if not l.startswith("LOAD_OBJECT")]
     t0 = time.monotonic()
-    bpfd.send(begin)
+    bpfd.send(*begin)
     for l in begin:
         status, _ = bpfd.reply()
         if "ret=-" in status:
             raise Failed("%s: %s" % (l.split()[0], status))
     t1 = time.monotonic()
-    bpfd.send(["LOAD_OBJECT - time=1"])
+    bpfd.send("LOAD_OBJECT - time=1")
     status, payload = bpfd.reply()
     t2 = time.monotonic()
     if not status.startswith("load_object: ret=") or "ret=-" in status:
@@ -201,7 +144,7 @@ def first_loads(args, arch, objects):
     for rep in range(1, args.reps + 1):
         for tool, _, _, upload in objects:
             bpfd = Bpfd([os.path.join(BIN, "bpfd-remote"), "--timeout", str(args.timeout), "qemu:" + arch],
-                        args.timeout)
+                        args.timeout, capture_stderr=True)
             try:
                 first = load(bpfd, upload)
                 warm = load(bpfd, upload)
