@@ -161,9 +161,7 @@ bpfd::Error Device::sendAhead(const std::string &Line) {
   std::lock_guard<std::mutex> G(Lock);
   if (AheadSent || AheadReply || Pending)
     return bpfd::Error::failure(EBUSY, "a command is already on its way");
-  if (bpfd::Error E = connectLocked())
-    return E;
-  if (bpfd::Error E = closeDetachedLocked())
+  if (bpfd::Error E = prepareLocked(false))
     return E;
   if (bpfd::Error E = sendLocked(Line))
     return E;
@@ -189,42 +187,38 @@ std::optional<bpfd::Expected<bpfd::Reply>> Device::takeAhead() {
 
 bpfd::Expected<bpfd::Reply> Device::command(const std::string &Line) {
   std::lock_guard<std::mutex> G(Lock);
-  if (bpfd::Error E = connectLocked())
-    return E;
-  if (Pending) {
-    auto Old = readReplyLocked(false);
-    if (!Old)
-      return Old.error();
-    Pending = false;
-  }
-  if (bpfd::Error E = readAheadLocked())
-    return E;
-  if (bpfd::Error E = closeDetachedLocked())
-    return E;
-  if (bpfd::Error E = sendLocked(Line))
-    return E;
-  return readReplyLocked(false);
+  return commandLocked(Line, false);
 }
 
 bpfd::Expected<bpfd::Reply> Device::interruptibleCommand(const std::string &Line) {
   std::lock_guard<std::mutex> G(Lock);
+  return commandLocked(Line, true);
+}
+
+// Before a command: the reply of an interrupted one (waited for, bounded by
+// that command's own timeout; an interruptible command lets a second signal
+// end the wait and it stays pending), the reply of one sent ahead (kept),
+// the attachments the tool closed.
+bpfd::Error Device::prepareLocked(bool Interruptible) {
   if (bpfd::Error E = connectLocked())
     return E;
   if (Pending) {
-    // The reply of the interrupted command first: wait for it (bounded by
-    // that command's own timeout), without losing it to a second signal.
-    auto Old = readReplyLocked(true);
+    auto Old = readReplyLocked(Interruptible);
     if (!Old)
       return Old.error();
     Pending = false;
   }
   if (bpfd::Error E = readAheadLocked())
     return E;
-  if (bpfd::Error E = closeDetachedLocked())
+  return closeDetachedLocked();
+}
+
+bpfd::Expected<bpfd::Reply> Device::commandLocked(const std::string &Line, bool Interruptible) {
+  if (bpfd::Error E = prepareLocked(Interruptible))
     return E;
   if (bpfd::Error E = sendLocked(Line))
     return E;
-  auto R = readReplyLocked(true);
+  auto R = readReplyLocked(Interruptible);
   if (!R && R.error().errnoValue() == EINTR)
     Pending = true;
   return R;

@@ -56,6 +56,8 @@ private:
   bpfd::Expected<std::string> readLineLocked(bool Interruptible);
 
   bpfd::Error readAheadLocked();
+  bpfd::Error prepareLocked(bool Interruptible);
+  bpfd::Expected<bpfd::Reply> commandLocked(const std::string &Line, bool Interruptible);
 
   std::mutex Lock;
   int Fd = -1;
