@@ -64,6 +64,9 @@ packages=(
   # 32-bit arm, s390x (big-endian) and ppc64le guests (qemu-system-misc has s390x)
   qemu-system-misc qemu-system-ppc
   g++-arm-linux-gnueabihf g++-s390x-linux-gnu g++-powerpc64le-linux-gnu
+  # riscv64 (qemu-system-misc, whose firmware is qemu's OpenSBI): bpfd's musl
+  # comes from Debian 13 into the cache (scripts/fetch-musl.sh)
+  g++-riscv64-linux-gnu
   # bpfd links statically against musl (glibc's static floor alone is > 500 KB)
   musl-dev musl-dev:arm64 musl-dev:armhf musl-dev:s390x musl-dev:ppc64el musl-tools
   # fuzzing (libFuzzer runtime for clang-19)

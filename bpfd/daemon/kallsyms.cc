@@ -114,6 +114,8 @@ static const char *syscallPrefix() {
   return "s390x";
 #elif defined(__powerpc__)
   return "powerpc";
+#elif defined(__riscv) && __riscv_xlen == 64
+  return "riscv";
 #else
   return nullptr;
 #endif

@@ -21,6 +21,8 @@ const char *runningArch() {
   return "s390x";
 #elif defined(__powerpc64__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
   return "ppc64le";
+#elif defined(__riscv) && __riscv_xlen == 64
+  return "riscv64";
 #else
   return "unknown";
 #endif

@@ -28,6 +28,9 @@ constexpr unsigned kMachine = EM_S390;
 #elif defined(__powerpc64__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 constexpr unsigned kMachine = EM_PPC64;
 #define BPFD_MULTIARCH "powerpc64le-linux-gnu"
+#elif defined(__riscv) && __riscv_xlen == 64
+constexpr unsigned kMachine = EM_RISCV;
+#define BPFD_MULTIARCH "riscv64-linux-gnu"
 #elif defined(__arm__)
 constexpr unsigned kMachine = EM_ARM;
 #define BPFD_MULTIARCH "arm-linux-gnueabihf"
