@@ -42,10 +42,10 @@ Expected<std::string> archOf(const std::string &Machine, const std::string &Wher
     return std::string("x86_64");
   if (M == "armv7l" || M == "armv6l" || M == "arm" || M == "armhf")
     return std::string("arm");
-  if (M == "s390x" || M == "ppc64le")
+  if (M == "s390x" || M == "ppc64le" || M == "riscv64")
     return M;
   return Error::failure(ENOTSUP, Where + " reports machine '" + M +
-                                     "': bpfd is built for arm64, x86_64, arm, s390x and ppc64le only");
+                                     "': bpfd is built for arm64, x86_64, arm, s390x, ppc64le and riscv64 only");
 }
 
 Expected<std::string> bpfdFor(const std::string &Arch, const SessionOptions &Options) {

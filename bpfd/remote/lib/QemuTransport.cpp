@@ -44,7 +44,7 @@ namespace bpfd {
 namespace {
 
 struct ArchInfo {
-  const char *Name;          // arm64 | x86_64 | arm | s390x | ppc64le
+  const char *Name;          // arm64 | x86_64 | arm | s390x | ppc64le | riscv64
   const char *Qemu;          // qemu-system-*
   const char *Machine;       // -M (none: QEMU's default machine)
   const char *KernelArgs;    // kernel command line beyond console= panic=-1 quiet
@@ -86,6 +86,12 @@ const ArchInfo Ppc64le = {"ppc64le", "qemu-system-ppc64", "pseries,x-vof=on", ""
                           {"virtio_ring", "virtio", "virtio_pci_modern_dev",
                            "virtio_pci_legacy_dev", "virtio_pci", "virtio_console"},
                           "virtio-blk-pci"};
+// riscv64: the virt board with QEMU's OpenSBI (-bios default), Debian's
+// riscv64 Image (boot/vmlinux-*, an EFI-stub Image), virtio over MMIO, the
+// console on the board's 16550 UART.
+const ArchInfo Riscv64 = {"riscv64", "qemu-system-riscv64", "virt", "", "vmlinux-", "rv64",
+                          "ttyS0", "virtio-serial-device", {"virtio_mmio", "virtio_console"},
+                          "virtio-blk-device"};
 
 bool isFile(const std::string &Path) {
   struct stat St;
@@ -598,9 +604,11 @@ Expected<std::unique_ptr<Transport>> openQemuTransport(const std::string &ArchNa
     A = &S390x;
   else if (ArchName == "ppc64le" || ArchName == "ppc64el")
     A = &Ppc64le;
+  else if (ArchName == "riscv64")
+    A = &Riscv64;
   else
     return Error::failure(EINVAL, "unknown guest architecture '" + ArchName +
-                                      "' (arm64, x86_64, arm, s390x or ppc64le)");
+                                      "' (arm64, x86_64, arm, s390x, ppc64le or riscv64)");
   auto T = std::make_unique<QemuTransport>(*A, Options);
   if (Error E = T->start())
     return Error::failure(E.errnoValue(), E.message() + T->failureNote());

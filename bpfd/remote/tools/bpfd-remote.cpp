@@ -20,7 +20,7 @@ static const char Usage[] =
     "\n"
     "SPEC:\n"
     "  qemu:ARCH                  boot a QEMU guest (Debian kernel) running bpfd;\n"
-    "                             (ARCH is arm64, x86_64, arm, s390x or ppc64le)\n"
+    "                             (ARCH is arm64, x86_64, arm, s390x, ppc64le or riscv64)\n"
     "  process:COMMAND            sh -c COMMAND; its stdin/stdout are the session\n"
     "  adb[:SERIAL]               push bpfd to an Android device, run it as root\n"
     "  ssh:[USER@]HOST            copy bpfd to HOST, run it there\n"
