@@ -138,8 +138,14 @@ class Suite:
             if hashlib.sha256(data).hexdigest() != digest:
                 data = None
         if data is None:
-            data = fetch("%sdists/%s/%s" % (self.uri, self.name, rel),
-                         "the %s suite's %s index" % (self.name, arch))
+            # By hash first, as apt does: a mirror between two syncs may
+            # serve an index newer than the InRelease it served.
+            by_hash = "%s/by-hash/SHA256/%s" % (os.path.dirname(rel), digest)
+            try:
+                data = fetch("%sdists/%s/%s" % (self.uri, self.name, by_hash), by_hash)
+            except ArchiveError:
+                data = fetch("%sdists/%s/%s" % (self.uri, self.name, rel),
+                             "the %s suite's %s index" % (self.name, arch))
             if hashlib.sha256(data).hexdigest() != digest:
                 raise ArchiveError("the %s suite's %s index does not match its InRelease" % (self.name, rel))
             write_atomic(path, data)

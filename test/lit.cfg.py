@@ -147,6 +147,15 @@ for arch, qemu in (("arm64", "qemu-system-aarch64"), ("x86_64", "qemu-system-x86
     _feature("bpfd-" + arch, os.path.exists(daemon), "%s is not built" % daemon)
 _feature("bpf-xcc", os.path.isfile(os.path.join(config.bpfd_tools_dir, "bpf-xcc")),
          "bpf-xcc is not built")
+# BCC releases of Debian's suites fetched by the fetch-bcc-releases target
+# (scripts/fetch-bcc.sh): %bcc_SUITE is the unpacked release (a link to its
+# VERSION folder), %bcc_version_SUITE its version (no test names one).
+for suite in ("bookworm", "trixie", "forky", "sid"):
+    root = os.path.join(config.bpfd_cache_dir, "bcc", suite)
+    config.substitutions.append(("%%bcc_version_%s" % suite, os.path.basename(os.path.realpath(root))))
+    config.substitutions.append(("%%bcc_%s" % suite, root))
+    _feature("bcc-" + suite, os.path.isfile(os.path.join(root, ".release")),
+             "BCC of %s not fetched into %s (the fetch-bcc-releases target)" % (suite, root))
 # BCC's examples as Debian's bpfcc-tools ships them (packet programs).
 bcc_examples = "/usr/share/doc/bpfcc-tools/examples/networking"
 config.substitutions.append(("%bcc_examples", bcc_examples))

@@ -45,7 +45,7 @@ static bool namesPython(const std::vector<std::string> &Shebang) {
 }
 
 int resolveToolCommand(const std::string &Tool, const std::vector<std::string> &Args,
-                       ToolCommand &Out, std::string &Error) {
+                       ToolCommand &Out, std::string &Error, const std::string &ToolDir) {
   Out = ToolCommand();
   if (Tool.find('/') != std::string::npos) {
     if (!isRegularFile(Tool)) {
@@ -54,14 +54,15 @@ int resolveToolCommand(const std::string &Tool, const std::vector<std::string> &
     }
     Out.Path = Tool;
   } else {
-    for (const std::string &C : {"/usr/sbin/" + Tool + "-bpfcc", "/usr/sbin/" + Tool})
+    for (const std::string &C : {ToolDir + "/" + Tool + "-bpfcc", ToolDir + "/" + Tool})
       if (isRegularFile(C)) {
         Out.Path = C;
         break;
       }
     if (Out.Path.empty()) {
-      Error = "no BCC tool '" + Tool + "' (looked for /usr/sbin/" + Tool +
-              "-bpfcc and /usr/sbin/" + Tool + "; is bpfcc-tools installed?)";
+      Error = "no BCC tool '" + Tool + "' (looked for " + ToolDir + "/" + Tool + "-bpfcc and " +
+              ToolDir + "/" + Tool +
+              (ToolDir == "/usr/sbin" ? "; is bpfcc-tools installed?)" : ")");
       return -ENOENT;
     }
   }

@@ -1,7 +1,7 @@
 //===- ToolCommand.h - Which BCC tool runs, and with what interpreter ------===//
 //
 // A tool named TOOL is /usr/sbin/TOOL-bpfcc (Debian's name), else
-// /usr/sbin/TOOL, else a path when it holds a '/'. How it runs follows its
+// /usr/sbin/TOOL (or the same in another release's tools folder), else a path when it holds a '/'. How it runs follows its
 // first line, as it would on the device: a Python tool (a `#!` naming python,
 // or no `#!` at all) runs with Debian's /usr/bin/python3, never the python3
 // of PATH (which may lack BCC's package); any other script (Debian's bash
@@ -23,10 +23,12 @@ struct ToolCommand {
   std::vector<std::string> Argv; // its argv, the tool's arguments included
 };
 
-// Finds Tool and builds its command line with Args. On failure returns a
+// Finds Tool (in ToolDir, a BCC release's tools folder: TOOL-bpfcc, else
+// TOOL) and builds its command line with Args. On failure returns a
 // negative errno and sets Error to one line naming the tool.
 int resolveToolCommand(const std::string &Tool, const std::vector<std::string> &Args,
-                       ToolCommand &Out, std::string &Error);
+                       ToolCommand &Out, std::string &Error,
+                       const std::string &ToolDir = "/usr/sbin");
 
 } // namespace bpfdbcc
 

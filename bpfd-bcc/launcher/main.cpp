@@ -9,6 +9,7 @@
 // libbcc.so.0 is ours (LD_LIBRARY_PATH). docs/bpfd-bcc.md.
 //
 //===----------------------------------------------------------------------===//
+#include "BccInstall.h"
 #include "Broker.h"
 #include "DeviceFiles.h"
 #include "DeviceFs.h"
@@ -41,6 +42,9 @@
 #ifndef BPFD_DEFAULT_CACHE_DIR
 #define BPFD_DEFAULT_CACHE_DIR ""
 #endif
+#ifndef BPFD_SOURCE_DIR
+#define BPFD_SOURCE_DIR ""
+#endif
 
 extern char **environ;
 
@@ -57,15 +61,24 @@ static const char Usage[] =
     "\n"
     "TOOL: a path if it holds a '/' (e.g. ./my_tool.py), else\n"
     "/usr/sbin/TOOL-bpfcc, else /usr/sbin/TOOL (filetop, filetop-bpfcc and\n"
-    "/usr/sbin/filetop-bpfcc are the same tool). A Python tool runs as\n"
-    "'/usr/bin/python3 TOOL ARGS'; a script of another language (Debian's\n"
-    "bash wrappers, e.g. pythoncalls) with the interpreter of its '#!'. In\n"
-    "both, libbcc.so.0 is ours.\n"
+    "/usr/sbin/filetop-bpfcc are the same tool); with --bcc, the same in that\n"
+    "release's usr/sbin. A Python tool runs as '/usr/bin/python3 TOOL ARGS'\n"
+    "(with --bcc, that release's BCC Python first on PYTHONPATH); a script of\n"
+    "another language (Debian's bash wrappers, e.g. pythoncalls) with the\n"
+    "interpreter of its '#!'. In both, libbcc.so.0 is ours.\n"
     "\n"
     "Options (before TOOL):\n"
     "  --remote SPEC     the device: qemu:arm64 (default), qemu:x86_64,\n"
     "                    adb[:SERIAL], ssh:[USER@]HOST, process:COMMAND\n"
     "                    (default: $BPFD_REMOTE, else qemu:arm64)\n"
+    "  --bcc RELEASE     the BCC release whose tools and Python run: VERSION\n"
+    "                    (0.31, 0.37.0), a Debian SUITE (trixie, sid) or a\n"
+    "                    folder holding one unpacked (usr/sbin, usr/lib/python3/\n"
+    "                    dist-packages/bcc); a VERSION or SUITE not fetched yet\n"
+    "                    is fetched (scripts/fetch-bcc.sh) into\n"
+    "                    $BPFD_CACHE_DIR/bcc. Default: $BPFD_BCC_VERSION, else\n"
+    "                    this host's own (/usr/sbin/*-bpfcc). 'list' shows the\n"
+    "                    fetched releases\n"
     "  --kernel DIR      the device's kernel headers for bpf-xcc\n"
     "                    (linux-headers-RELEASE tree); or an unpacked Debian\n"
     "                    kernel package (a folder with boot/ and usr/src/): the\n"
@@ -105,6 +118,7 @@ static const char Usage[] =
     "\n"
     "Environment read:\n"
     "  BPFD_REMOTE       default for --remote\n"
+    "  BPFD_BCC_VERSION  default for --bcc\n"
     "  BPFD_BCC_KERNEL   default for --kernel (headers tree)\n"
     "  BPFD_BCC_LIBDIR   the folder of our libbcc.so.0 (default: the build's\n"
     "                    lib/bpfd-bcc)\n"
@@ -122,6 +136,9 @@ static const char Usage[] =
     "  BPFD_BCC_GREETING bpfd's greeting line\n"
     "  BPFD_BCC_ARCH, BPFD_BCC_RELEASE  the device's, from the greeting\n"
     "  BPFD_BCC_KERNEL   the device's kernel headers (empty if unknown)\n"
+    "  BPFD_BCC_VERSION  the release of the tool's BCC Python (bcc/version.py):\n"
+    "                    libbcc serves that release's ABI\n"
+    "  PYTHONPATH        with --bcc: the release's dist-packages in front\n"
     "  BPFD_BCC_DEVICE_ROOT  where the device's /proc and /sys are mounted\n"
     "  BPFD_CACHE_DIR, PYTHONDONTWRITEBYTECODE=1\n"
     "\n"
@@ -212,7 +229,8 @@ int main(int argc, char **argv) {
   double Start = monotonicNow();
   installSignalHandlers();
 
-  std::string Remote, KernelOpt, Workload, BpfdPath, SvgPath;
+  std::string Remote, KernelOpt, Workload, BpfdPath, SvgPath, BccSpec;
+  bool BccGiven = false;
   std::vector<std::pair<std::string, std::string>> GuestFiles;
   double Timeout = 0;
   bool Verbose = false, Keep = false, Exec = false, Shell = false;
@@ -254,12 +272,17 @@ int main(int argc, char **argv) {
     } else if (A == "--shell") {
       Exec = Shell = true;
     } else if (A == "--remote" || A == "--kernel" || A == "--workload" || A == "--timeout" ||
-               A == "--bpfd" || A == "--svg" || A == "--guest-file") {
+               A == "--bpfd" || A == "--svg" || A == "--guest-file" || A == "--bcc") {
       std::string V;
       if (!Take(V))
         return usageError(A + " needs a value");
       if (A == "--remote") {
         Remote = V;
+      } else if (A == "--bcc") {
+        if (V.empty())
+          return usageError("--bcc takes a release (0.31), a suite (trixie), a folder or 'list'");
+        BccSpec = V;
+        BccGiven = true;
       } else if (A == "--kernel") {
         // Checked before a session starts (a missing one was found after boot).
         if (!isDir(V))
@@ -301,6 +324,61 @@ int main(int argc, char **argv) {
   }
   std::vector<std::string> Rest(argv + I, argv + argc);
 
+  // Which BCC release runs (its tools, its Python), and whether our libbcc
+  // has every function its bcc/libbcc.py binds: checked before any session.
+  std::string CacheDir = envOr("BPFD_CACHE_DIR", BPFD_DEFAULT_CACHE_DIR);
+  std::string LibDir = envOr("BPFD_BCC_LIBDIR", BPFD_BCC_DEFAULT_LIBDIR);
+  // Our libbcc, and no other: it is also bound over Debian's in the sandbox
+  // (Sandbox.cpp), so a tool can never load the one that compiles for and
+  // loads into this host.
+  std::string LibBcc = LibDir + "/libbcc.so.0";
+  if (!BccGiven)
+    BccSpec = envOr("BPFD_BCC_VERSION", "");
+  if (BccSpec == "list") {
+    std::vector<std::string> Lines = listFetchedBcc(CacheDir);
+    if (Lines.empty())
+      printf("no BCC release fetched into %s/bcc (scripts/fetch-bcc.sh VERSION|SUITE)\n",
+             CacheDir.c_str());
+    for (const std::string &L : Lines)
+      printf("%s\n", L.c_str());
+    return 0;
+  }
+  BccInstall Bcc;
+  {
+    std::string Error;
+    int R = resolveBccInstall(BccSpec, CacheDir, Bcc, Error);
+    std::string Fetcher = std::string(BPFD_SOURCE_DIR) + "/scripts/fetch-bcc.sh";
+    if (R == -ENOENT && !BccSpec.empty() && BccSpec.find('/') == std::string::npos &&
+        isFile(Fetcher)) {
+      say("BCC " + BccSpec + " is not fetched yet: fetching it (" + Fetcher + ")");
+      std::string Cmd = "'" + Fetcher + "' '" + BccSpec + "' '" + CacheDir + "' >/dev/null";
+      if (BccSpec.find('\'') == std::string::npos && system(Cmd.c_str()) == 0)
+        R = resolveBccInstall(BccSpec, CacheDir, Bcc, Error);
+    }
+    if (R < 0) {
+      say(Error);
+      return 2;
+    }
+  }
+  if (!Exec && isFile(LibBcc)) {
+    std::vector<std::string> Missing;
+    std::string Error;
+    if (!missingFunctions(LibBcc, abiFunctionsOf(Bcc), Missing, Error)) {
+      say(Error);
+      return 125;
+    }
+    if (!Missing.empty()) {
+      std::string List;
+      for (const std::string &M : Missing)
+        List += (List.empty() ? "" : ", ") + M;
+      say("BCC " + Bcc.Version + " (" + (Bcc.Root == "/" ? std::string("this host's") : Bcc.Root) +
+          ") binds " + std::to_string(Missing.size()) + " libbcc function" +
+          (Missing.size() == 1 ? "" : "s") + " that " + LibBcc + " lacks: " + List +
+          " (a release newer than this build knows)");
+      return 2;
+    }
+  }
+
   // What runs in the sandbox.
   std::string ExecPath, Name;
   std::vector<std::string> ToolArgv;
@@ -323,7 +401,7 @@ int main(int argc, char **argv) {
     ToolCommand Cmd;
     std::string Error;
     if (resolveToolCommand(Rest[0], std::vector<std::string>(Rest.begin() + 1, Rest.end()),
-                           Cmd, Error) < 0) {
+                           Cmd, Error, Bcc.ToolDir) < 0) {
       say(Error);
       return 2;
     }
@@ -333,6 +411,7 @@ int main(int argc, char **argv) {
   }
 
   if (Verbose) {
+    say("BCC " + Bcc.Version + (Bcc.Root == "/" ? std::string(" (this host's)") : " from " + Bcc.Root));
     std::string Line;
     for (const std::string &A : ToolArgv)
       Line += (Line.empty() ? "" : " ") + A;
@@ -395,7 +474,6 @@ int main(int argc, char **argv) {
   say("bpfd ready on " + Remote + " after " + seconds(Session.secondsToGreeting()) +
       " s (arch=" + Arch + ", release=" + Release + ")");
 
-  std::string CacheDir = envOr("BPFD_CACHE_DIR", BPFD_DEFAULT_CACHE_DIR);
   if (Headers.empty()) {
     if (KernelRoot.empty())
       KernelRoot = CacheDir + "/kernels/" + Arch + "/current";
@@ -408,11 +486,6 @@ int main(int argc, char **argv) {
     else if (Verbose)
       say("the device's kernel headers: " + Headers);
   }
-  std::string LibDir = envOr("BPFD_BCC_LIBDIR", BPFD_BCC_DEFAULT_LIBDIR);
-  // Our libbcc, and no other: it is also bound over Debian's in the sandbox
-  // (Sandbox.cpp), so a tool can never load the one that compiles for and
-  // loads into this host.
-  std::string LibBcc = LibDir + "/libbcc.so.0";
 
   auto CloseSession = [&](int ExitCode) {
     auto Status = Session.close();
@@ -491,8 +564,13 @@ int main(int argc, char **argv) {
       {"BPFD_BCC_DEVICE_ROOT", MountPoint},
       {"BPFD_CACHE_DIR", CacheDir},
       {"PYTHONDONTWRITEBYTECODE", "1"},
+      {"BPFD_BCC_VERSION", Bcc.Version},
       {"PATH", ToolBin + ":" + envOr("PATH", "/usr/sbin:/usr/bin:/sbin:/bin")},
   };
+  if (!Bcc.PythonPath.empty())
+    Ours.push_back({"PYTHONPATH", Bcc.PythonPath + (envOr("PYTHONPATH", "").empty()
+                                                        ? ""
+                                                        : ":" + envOr("PYTHONPATH", ""))});
   SandboxPlan Plan;
   for (char **E = environ; *E; ++E) {
     std::string V = *E;

@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Device.h"
+#include "DeviceFiles.h"
 #include "Module.h"
 #include "UserSymbols.h"
 
@@ -175,9 +176,34 @@ int bcc_symcache_resolve_name(void *resolver, const char *module, const char *na
   return KernelSymbols::get().address(name, *addr) ? 0 : -1;
 }
 
+}
+
+// The library device process Pid maps that BCC's which_so_in_process picks
+// for Libname: the first mapping naming a ".so" that holds "/libNAME." or
+// "/libNAME-" ("/libNAME" when NAME holds ".so" itself, as BCC 0.35 on
+// does for versioned sonames); "" when none does. A library has an
+// executable mapping, so the executable ones are enough.
+static std::string soInProcess(const char *Libname, int Pid) {
+  std::vector<DeviceMapping> Maps;
+  if (Pid <= 0 || !executableMappings(Pid, Maps))
+    return "";
+  bool HasSo = strstr(Libname, ".so") != nullptr;
+  std::string Search1 = std::string("/lib") + Libname + (HasSo ? "" : ".");
+  std::string Search2 = HasSo ? "" : std::string("/lib") + Libname + "-";
+  for (const DeviceMapping &M : Maps)
+    if (M.Path.find(".so") != std::string::npos &&
+        (M.Path.find(Search1) != std::string::npos ||
+         (!Search2.empty() && M.Path.find(Search2) != std::string::npos)))
+      return M.Path;
+  return "";
+}
+
+extern "C" {
+
 // Where a uprobe goes, resolved on the device as bpfd attaches it
-// (RESOLVE_UPROBE): the binary's path (a library short name found through
-// the device's ld.so.cache) and the symbol's (or 0xADDRESS's) file offset.
+// (RESOLVE_UPROBE): the binary's path (a library short name found in the
+// process's maps, else through the device's ld.so.cache) and the symbol's
+// (or 0xADDRESS's) file offset.
 int bcc_resolve_symname(const char *module, const char *symname, uint64_t addr, int pid,
                         struct bcc_symbol_option *option, struct bcc_symbol *sym) {
   (void)option;
@@ -194,10 +220,14 @@ int bcc_resolve_symname(const char *module, const char *symname, uint64_t addr, 
     snprintf(Buf, sizeof Buf, "0x%llx", (unsigned long long)addr);
     Target = Buf;
   }
-  if (pid > 0 && !strchr(module, '/'))
-    warn("uprobes in the libraries of process " + std::to_string(pid) +
-         ": resolving lib" + module + " the device's way, not through the process's maps");
-  auto R = Device::get().command("RESOLVE_UPROBE " + quoteToken(module) +
+  // As BCC: a library name is looked for in the process's maps first.
+  std::string Module = module;
+  if (pid > 0 && !strchr(module, '/')) {
+    std::string Mapped = soInProcess(module, pid);
+    if (!Mapped.empty())
+      Module = Mapped;
+  }
+  auto R = Device::get().command("RESOLVE_UPROBE " + quoteToken(Module) +
                                  (Target.empty() ? "" : " " + quoteToken(Target)));
   if (!R)
     return setErrno(R.error());
@@ -223,6 +253,14 @@ char *bcc_procutils_which_so(const char *libname, int pid) {
   if (!libname || bcc_resolve_symname(libname, nullptr, 0, pid, nullptr, &Sym) < 0)
     return nullptr;
   return const_cast<char *>(Sym.module);
+}
+
+// BCC 0.31 and later (BPF.find_library(name, pid)).
+char *bcc_procutils_which_so_in_process(const char *libname, int pid) {
+  if (!libname)
+    return nullptr;
+  std::string Path = soInProcess(libname, pid);
+  return Path.empty() ? nullptr : strdup(Path.c_str());
 }
 
 void bcc_procutils_free(const char *ptr) { free(const_cast<char *>(ptr)); }

@@ -3,7 +3,8 @@
 // kernel_struct_has_field(), as BCC: the struct named so in the running
 // kernel's BTF (/sys/kernel/btf/vmlinux of the device, read once through
 // bpfd's file commands), and whether one of its direct members has the
-// name. 1: yes, 0: no, -1: no such struct or no BTF.
+// name. 1: yes, 0: no, -1: no such struct or no BTF. kernel_enum_has_val()
+// (BCC 0.31 on) likewise for an enum's values.
 //
 // bpf_has_kernel_btf(): whether BCC running on the device would see kernel
 // BTF there (see below for the architecture in it).
@@ -30,15 +31,17 @@ uint32_t u32(const std::string &B, size_t Off) {
   return V;
 }
 
-int structHasField(const std::string &Btf, const std::string &Struct,
-                   const std::string &Field) {
+// Calls Visit(Kind, Name, Vlen, Members) for each type of Btf, in id order,
+// until it returns true; Members points at the vlen records that follow the
+// type. False if Btf is not BTF.
+template <typename VisitFn> bool forEachType(const std::string &Btf, VisitFn Visit) {
   if (Btf.size() < 24 || u32(Btf, 0) % 65536 != 0xeb9f)
-    return -1;
+    return false;
   uint32_t HdrLen = u32(Btf, 4), TypeOff = u32(Btf, 8), TypeLen = u32(Btf, 12),
            StrOff = u32(Btf, 16), StrLen = u32(Btf, 20);
   size_t Types = size_t(HdrLen) + TypeOff, Strs = size_t(HdrLen) + StrOff;
   if (Types + TypeLen > Btf.size() || Strs + StrLen > Btf.size())
-    return -1;
+    return false;
   auto Name = [&](uint32_t Off) -> const char * {
     if (Off >= StrLen)
       return "";
@@ -56,35 +59,86 @@ int structHasField(const std::string &Btf, const std::string &Struct,
     case 6: case 13: Extra = 8 * size_t(Vlen); break;    // enum, func_proto
     default: break;
     }
-    if (Kind == 4 && Struct == Name(NameOff)) {
-      for (uint32_t I = 0; I < Vlen; ++I)
-        if (Field == Name(u32(Btf, P + 12 + 12 * size_t(I))))
-          return 1;
-      return 0;
-    }
+    if (P + 12 + Extra > End)
+      break;
+    auto MemberName = [&](size_t I, size_t Size) { return Name(u32(Btf, P + 12 + Size * I)); };
+    if (Visit(Kind, Name(NameOff), Vlen, MemberName))
+      break;
     P += 12 + Extra;
   }
-  return -1;
+  return true;
 }
 
-} // namespace
+constexpr uint32_t KindStruct = 4, KindEnum = 6;
 
-extern "C" int kernel_struct_has_field(const char *struct_name, const char *field_name) {
-  static std::mutex Lock;
+int structHasField(const std::string &Btf, const std::string &Struct,
+                   const std::string &Field) {
+  int Answer = -1;
+  forEachType(Btf, [&](uint32_t Kind, const char *Name, uint32_t Vlen, auto MemberName) {
+    if (Kind != KindStruct || Struct != Name)
+      return false;
+    Answer = 0;
+    for (uint32_t I = 0; I < Vlen; ++I)
+      if (Field == MemberName(I, 12))
+        Answer = 1;
+    return true;
+  });
+  return Answer;
+}
+
+// As BCC's kernel_enum_has_val: the first BTF_KIND_ENUM of that name (enum64
+// is not looked at), -1 when there is none; with no name, any anonymous
+// enum holding the value (0 when none does).
+int enumHasValue(const std::string &Btf, const std::string &Enum, const std::string &Value) {
+  int Answer = Enum.empty() ? 0 : -1;
+  bool IsBtf = forEachType(Btf, [&](uint32_t Kind, const char *Name, uint32_t Vlen,
+                                    auto MemberName) {
+    if (Kind != KindEnum || Enum != Name)
+      return false;
+    bool Has = false;
+    for (uint32_t I = 0; I < Vlen && !Has; ++I)
+      Has = Value == MemberName(I, 8);
+    if (!Enum.empty()) {
+      Answer = Has;
+      return true;
+    }
+    if (Has)
+      Answer = 1;
+    return Has;
+  });
+  return IsBtf ? Answer : -1;
+}
+
+// The device's /sys/kernel/btf/vmlinux, read once (empty if it cannot be).
+const std::string &deviceBtf() {
+  static std::once_flag Once;
   static std::string Btf;
-  static bool Tried = false;
-  if (!struct_name || !field_name)
-    return -1;
-  std::lock_guard<std::mutex> G(Lock);
-  if (!Tried) {
-    Tried = true;
+  std::call_once(Once, [] {
     std::string Err;
     if (!readDeviceFile("/sys/kernel/btf/vmlinux", Btf, Err)) {
       warn("the device's kernel BTF could not be read: " + Err);
       Btf.clear();
     }
-  }
-  return structHasField(Btf, struct_name, field_name);
+  });
+  return Btf;
+}
+
+} // namespace
+
+extern "C" int kernel_struct_has_field(const char *struct_name, const char *field_name) {
+  if (!struct_name || !field_name)
+    return -1;
+  return structHasField(deviceBtf(), struct_name, field_name);
+}
+
+// BCC 0.31 and later (support_fmod_ret() asks for BPF_MODIFY_RETURN).
+extern "C" int kernel_enum_has_val(const char *enum_name, const char *val_name) {
+  if (!val_name)
+    return -1;
+  const std::string &Btf = deviceBtf();
+  if (Btf.empty())
+    return -1;
+  return enumHasValue(Btf, enum_name ? enum_name : "", val_name);
 }
 
 // BCC's Python asks this only in support_kfunc() and support_lsm(); no
