@@ -73,6 +73,7 @@ packages=(
   libclang-rt-19-dev
   # test corpus (BCC tool programs) and host remotes
   bpfcc-tools adb openssh-client
+  python3-pyelftools  # newer BCC releases' bashreadline (bpfd-bcc --bcc) imports elftools
   time bc  # bench/: CPU seconds and ratios
   debootstrap  # bench/bcc-vs-bpfd.sh: the Debian 12 root file system with BCC for its guest
   chromium  # test/flamegraph/browser.test: the flame-graph SVG in a headless browser

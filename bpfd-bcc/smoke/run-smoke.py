@@ -1,13 +1,15 @@
 #!/usr/bin/env python3
 """BCC's tool smoke suite (tools-smoke.txt) through bpfd-bcc, one guest boot per tool.
 
-    run-smoke.py [--arch arm64|x86_64] [--only TOOL[,TOOL...]] [--floor N] [--logs DIR]
+    run-smoke.py [--arch arm64|x86_64] [--bcc RELEASE] [--only TOOL[,TOOL...]] [--floor N]
+                 [--logs DIR]
 
 Each invocation of tools-smoke.txt runs as one command,
 
     bpfd-bcc --remote qemu:ARCH --workload WORKLOAD TOOL ARGS
 
-with BCC's semantics: `duration` waits for the tool to exit by itself (TIMEOUT s, counted from
+(with --bcc RELEASE, `bpfd-bcc --bcc RELEASE`: that release's tools and Python, and that
+release's lines of the list, its since=/until= tags) with BCC's semantics: `duration` waits for the tool to exit by itself (TIMEOUT s, counted from
 the moment the device is ready, since BCC's clock starts with a running kernel); `int` lets it
 run TIMEOUT s, sends SIGINT to bpfd-bcc (which forwards it to the tool) and waits KILL s more.
 The guest runs WORKLOAD (files, exec, reads, writes, unlinks, sleeps, a loopback TCP
@@ -56,7 +58,34 @@ MODULES = {
     "nfsdist": ["nfs"], "nfsslower": ["nfs", "nfsv4"],
     "mdflush": ["md_mod"],
 }
-ALL_MODULES = ["ext4", "btrfs", "xfs", "nfs", "nfsv4", "md_mod"]
+MODULES["f2fsslower"] = ["f2fs"]
+ALL_MODULES = ["ext4", "btrfs", "xfs", "nfs", "nfsv4", "md_mod", "f2fs"]
+
+
+def release_tuple(text):
+    """'0.31.0' or '0.31' -> (0, 31, 0)."""
+    parts = [int(p) for p in re.findall(r"\d+", text)[:3]]
+    return tuple(parts + [0] * (3 - len(parts)))
+
+
+def bcc_release(args):
+    """(the release's root folder, its version) for --bcc; the host's own without it."""
+    if not args.bcc:
+        root = "/"
+    elif "/" in args.bcc:
+        root = os.path.abspath(args.bcc)
+    else:
+        cache = os.environ.get("BPFD_CACHE_DIR", os.path.join(args.build, "cache"))
+        bccdir = os.path.join(cache, "bcc")
+        names = [n for n in (os.listdir(bccdir) if os.path.isdir(bccdir) else [])
+                 if n == args.bcc or n.startswith(args.bcc + ".")]
+        if not names:
+            subprocess.run([os.path.join(SRC, "scripts", "fetch-bcc.sh"), args.bcc, cache],
+                           check=True, stdout=subprocess.DEVNULL)
+            names = [n for n in os.listdir(bccdir) if n == args.bcc or n.startswith(args.bcc + ".")]
+        root = os.path.realpath(os.path.join(bccdir, sorted(names)[-1]))
+    version = open(os.path.join(root, "usr/lib/python3/dist-packages/bcc/version.py")).read()
+    return root, re.search(r"['\"]([^'\"]+)['\"]", version).group(1)
 
 
 def current_kernel(args):
@@ -102,7 +131,8 @@ class Invocation:
         return self.tool if self.test == self.tool else "%s@%s" % (self.tool, self.test)
 
 
-def read_list(path):
+def read_list(path, release=None):
+    """The invocations of the list; with release (a tuple), only those of that release."""
     out = []
     for n, line in enumerate(open(path), 1):
         if not line.strip() or line.startswith("#"):
@@ -115,7 +145,11 @@ def read_list(path):
         f = head.split()
         if len(f) != 5 or f[1] not in ("duration", "int"):
             raise SystemExit("%s:%d: want TOOL HOW TIMEOUT KERNEL TAGS -- ARGS" % (path, n))
-        out.append(Invocation(f[0], f[1], f[2], f[3], f[4], shlex.split(args), n))
+        inv = Invocation(f[0], f[1], f[2], f[3], f[4], shlex.split(args), n)
+        if release and ("since" in inv.tags and release < release_tuple(inv.tags["since"]) or
+                        "until" in inv.tags and release_tuple(inv.tags["until"])[:2] < release[:2]):
+            continue
+        out.append(inv)
     return out
 
 
@@ -259,7 +293,8 @@ def tool_argv(inv, args, facts):
     (cobjnew-bpfcc: `$lib/uobjnew -l c "$@"`) are bash scripts; bpfd-bcc runs a tool with
     python3, so the wrapper's own command is run instead (what the wrapper would exec)."""
     tool, pre = inv.tool, []
-    path = "/usr/sbin/%s-bpfcc" % tool
+    sbin = os.path.join(args.bcc_root, "usr/sbin")
+    path = os.path.join(sbin, "%s-bpfcc" % tool)
     if os.path.exists(path):
         first = open(path, "rb").readline()
         if b"bash" in first or first.startswith(b"#!/bin/sh"):
@@ -267,14 +302,15 @@ def tool_argv(inv, args, facts):
             if m:
                 tool, pre = m.group(1), shlex.split(m.group(2))
     head = [os.path.join(args.build, "bin", "bpfd-bcc"), "--remote", "qemu:" + args.arch,
-            "--workload", WORKLOAD] + module_args(args, inv.tool)
+            "--workload", WORKLOAD] + (["--bcc", args.bcc_root] if args.bcc else []) + \
+        module_args(args, inv.tool)
     if any("{PID}" in w for w in inv.args):
         # The workload's pid differs from boot to boot (kernel threads start before it): the
         # tool's own sandbox finds it in the device's /proc, the oldest process named workload
         # (its exec: children are younger), and runs the tool as bpfd-bcc would.
-        path = "/usr/sbin/%s-bpfcc" % tool
+        path = os.path.join(sbin, "%s-bpfcc" % tool)
         if not os.path.exists(path):
-            path = "/usr/sbin/" + tool
+            path = os.path.join(sbin, tool)
         words = [shlex.quote(w).replace("{PID}", "'\"$PID\"'") for w in inv.args]
         script = ('PID=$(pgrep -o -x workload) || { echo "no workload process" >&2; exit 1; }; '
                   "exec /usr/bin/python3 %s %s" % (path, " ".join(
@@ -498,6 +534,19 @@ def missing_probe(r, inv, facts):
         ev = "%s:%s" % (m.group(1), m.group(2))
         if ev not in events:
             return "tracepoint %s is not in the guest" % ev
+    # funccount, stackcount...: "No functions matched by pattern b'^__kmalloc_noprof$'" (a
+    # plain name, no wildcard: BCC's newer suites name functions of newer kernels)
+    for m in re.finditer(r"No functions matched by pattern b?'\^?([A-Za-z0-9_.]+)\$?'", text):
+        if m.group(1) not in funcs:
+            return "kernel function %s is not traceable in the guest" % m.group(1)
+    # biosnoop, biotop since BCC 0.36: "ERROR: No found any block io start probe/tp." after
+    # looking for the tracepoint and both kernel functions itself
+    m = re.search(r"No found any block io (start|done) probe/tp", text)
+    if m:
+        tp, fns = "block:block_io_" + m.group(1), ["__blk_account_io_" + m.group(1),
+                                                  "blk_account_io_" + m.group(1)]
+        if tp not in events and not any(f in funcs for f in fns):
+            return "neither tracepoint %s nor %s is in the guest" % (tp, " nor ".join(fns))
     # libbcc: "raw_tracepoint NAME: BPF_RAW_TRACEPOINT_OPEN(NAME) failed: ..."
     for m in re.finditer(r"raw_tracepoint ([a-z0-9_]+):", text):
         if m.group(1) not in tp_names:
@@ -595,6 +644,10 @@ def classify(inv, r, facts):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--arch", default="arm64", choices=["arm64", "x86_64"])
+    ap.add_argument("--bcc", default=None, metavar="RELEASE",
+                    help="run this BCC release's tools (bpfd-bcc --bcc: 0.31, sid, or a folder; "
+                         "fetched when missing) and its lines of the list (default: this host's "
+                         "BCC, the lines without since=)")
     ap.add_argument("--only", action="append", default=[],
                     help="run only these tools (repeatable, or comma separated; a tool's name "
                          "or TOOL@TEST)")
@@ -620,7 +673,12 @@ def main():
                          "BPFD_SMOKE_FULL=1 is set, then every tool (and --floor); the first "
                          "line says which")
     args = ap.parse_args()
+    args.bcc_root, args.bcc_version = bcc_release(args)
     args.logs = args.logs or os.path.join(args.build, "smoke")
+    if args.bcc:
+        args.logs = os.path.join(args.logs, "bcc-" + args.bcc_version)
+    print("bcc: %s (%s)" % (args.bcc_version, "this host's" if not args.bcc else args.bcc_root),
+          flush=True)
     only = {w for o in args.only for w in o.split(",") if w}
     if args.ci is not None:
         subset = [w for w in args.ci.split(",") if w]
@@ -632,7 +690,7 @@ def main():
             print("smoke: a subset of %d tools, each must pass (BPFD_SMOKE_FULL=1 runs the full "
                   "list)" % len(subset), flush=True)
 
-    invs = read_list(args.list)
+    invs = read_list(args.list, release_tuple(args.bcc_version))
     if only:
         unknown = only - {i.tool for i in invs} - {i.key for i in invs}
         if unknown:
@@ -690,7 +748,8 @@ def main():
     print(text, end="")
     if args.markdown:
         with open(args.markdown, "w") as f:
-            f.write("guest kernel %s (qemu:%s)\n\n" % (facts["release"], args.arch) + text)
+            f.write("guest kernel %s (qemu:%s), BCC %s\n\n" % (facts["release"], args.arch,
+                                                            args.bcc_version) + text)
     if args.floor is not None and len(passed) < args.floor:
         print("FLOOR: %d tools pass, fewer than the floor %d" % (len(passed), args.floor))
         return 1
