@@ -539,6 +539,13 @@ def missing_probe(r, inv, facts):
     for m in re.finditer(r"No functions matched by pattern b?'\^?([A-Za-z0-9_.]+)\$?'", text):
         if m.group(1) not in funcs:
             return "kernel function %s is not traceable in the guest" % m.group(1)
+    # funclatency NAME when NAME matches nothing: "... to kprobe , it's not traceable" (no name
+    # in BCC's message): the function the invocation names is the one missing
+    if re.search(r"to k(?:ret)?probe ,? ?it's not traceable", text):
+        named = [w for w in inv.args if re.fullmatch(r"[A-Za-z_][A-Za-z0-9_.]*", w)]
+        for w in named:
+            if w not in funcs:
+                return "kernel function %s is not traceable in the guest" % w
     # biosnoop, biotop since BCC 0.36: "ERROR: No found any block io start probe/tp." after
     # looking for the tracepoint and both kernel functions itself
     m = re.search(r"No found any block io (start|done) probe/tp", text)
