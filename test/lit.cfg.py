@@ -96,13 +96,13 @@ def _feature(name, present, reason):
 #   %kernel_abi_arm64           the package ABI: the release without its flavour
 #   %kernel_version_code_arm64  LINUX_VERSION_CODE of the headers' generated version.h
 #   %kernel_version_le32_arm64  the same as llvm-readelf -x prints a little-endian word
-# (likewise _x86_64, _arm, _s390x, _ppc64le). FileCheck takes them with -DNAME=%kernel_release_arm64.
+# (likewise _x86_64, _arm, _s390x, _ppc64le, _riscv64; riscv64's kernel is Debian 13's). FileCheck takes them with -DNAME=%kernel_release_arm64.
 import glob
 import json
 import re
 kernel_abis = {}
 for arch, flavour in (("arm64", "arm64"), ("x86_64", "amd64"), ("arm", "armmp"),
-                      ("s390x", "s390x"), ("ppc64le", "powerpc64le")):
+                      ("s390x", "s390x"), ("ppc64le", "powerpc64le"), ("riscv64", "riscv64")):
     root = os.path.join(config.bpfd_cache_dir, "kernels", arch, "current")
     config.substitutions.append(("%%kernel_%s" % arch, root))
     trees = sorted(glob.glob(os.path.join(root, "usr", "src", "linux-headers-*-" + flavour)))
@@ -135,7 +135,7 @@ for arch, flavour in (("arm64", "arm64"), ("x86_64", "amd64"), ("arm", "armmp"),
 # and the built daemon (every suite gates on the same three things).
 for arch, qemu in (("arm64", "qemu-system-aarch64"), ("x86_64", "qemu-system-x86_64"),
                    ("arm", "qemu-system-arm"), ("s390x", "qemu-system-s390x"),
-                   ("ppc64le", "qemu-system-ppc64")):
+                   ("ppc64le", "qemu-system-ppc64"), ("riscv64", "qemu-system-riscv64")):
     kernel = os.path.join(config.bpfd_cache_dir, "kernels", arch, "current", "boot")
     daemon = os.path.join(config.bpfd_tools_dir, "bpfd-" + arch)
     if not shutil.which(qemu):

@@ -223,7 +223,24 @@ int attachKprobe(int progFd, const char *func, uint64_t offset, bool ret, char *
     snprintf(msg, cap, "kprobe function '%s' is not 1 to 255 of [A-Za-z0-9_.]", func);
     return -EINVAL;
   }
-  return attachProbe(false, progFd, func, offset, ret, -1, 0, msg, cap);
+  int fd = attachProbe(false, progFd, func, offset, ret, -1, 0, msg, cap);
+#if defined(__riscv)
+  // A riscv kernel without KPROBES_ON_FTRACE (Debian 13's 6.12) refuses a
+  // probe at the entry of a function ftrace can trace (EINVAL): the entry is
+  // its patchable ftrace site, 8 bytes of nops (MCOUNT_INSN_SIZE). A kprobe
+  // goes on the instruction after it, which sees the same registers and
+  // stack; a kretprobe has to be at the entry, so it cannot be placed.
+  if (fd == -EINVAL && offset == 0 && !ret) {
+    char retry[512];
+    int fd8 = attachProbe(false, progFd, func, 8, false, -1, 0, retry, sizeof retry);
+    if (fd8 >= 0) return fd8;
+  }
+  if (fd == -EINVAL && offset == 0 && ret) {
+    size_t n = strlen(msg);
+    snprintf(msg + n, cap - n, " (a riscv kernel without KPROBES_ON_FTRACE has no kretprobes on traceable functions)");
+  }
+#endif
+  return fd;
 }
 
 int attachUprobe(int progFd, const char *path, uint64_t offset, bool ret, int pid, char *msg, size_t cap,

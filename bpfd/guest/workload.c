@@ -22,6 +22,10 @@
  *         connect:PORT   TCP: bring up loopback, listen on 127.0.0.1:PORT
  *                        (once), connect to it, accept, close both ends
  *         getpid         call getpid()
+ *         mmap:PAGES     map PAGES anonymous pages read-only and unmap them:
+ *                        mmap(0x10000000, PAGES pages, PROT_READ,
+ *                        MAP_PRIVATE|MAP_ANONYMOUS, -1, 7 pages), six known
+ *                        arguments (the hint and the offset are not 0)
  *         sleep:MS       sleep MS milliseconds
  *         print:TEXT     print TEXT and a newline on stdout
  *   workload greet [ARCH]
@@ -54,7 +58,7 @@ static void usage(FILE *out) {
         "       workload greet [ARCH] | true | false\n"
         "actions: open:PATH read:PATH write:PATH unlink:PATH exec:PATH[,ARG...]\n"
         "         spawn:PATH[,ARG...] coldexec:PATH[,ARG...]\n"
-        "         dio:DEV connect:PORT getpid\n"
+        "         dio:DEV connect:PORT getpid mmap:PAGES\n"
         "         sleep:MS print:TEXT\n",
         out);
 }
@@ -242,6 +246,17 @@ static int run_action(const char *action) {
       (void)!write(fd, "workload\n", 9);
       close(fd);
     }
+    return 0;
+  }
+  if (IS("mmap")) {
+    long page = sysconf(_SC_PAGESIZE);
+    size_t len = (size_t)atol(arg) * (size_t)page;
+    void *p = mmap((void *)0x10000000, len, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, -1, 7 * page);
+    if (p == MAP_FAILED) {
+      fprintf(stderr, "workload: cannot map %s pages: %s\n", arg, strerror(errno));
+      return -1;
+    }
+    munmap(p, len);
     return 0;
   }
   if (IS("unlink")) {
