@@ -513,6 +513,67 @@ std::string parsePpc64(Cursor &C, Argument &A) {
   return "";
 }
 
+// riscv64 (GCC's "nor" operands; BCC 0.26 has no riscv parser): an ABI
+// register name or xN, each a member of struct pt_regs of that name (its
+// members are the ABI names: ra, sp, gp, tp, t0..t6, s0..s11, a0..a7). The
+// hard-wired zero (x0) is no member: refused.
+std::string riscvRegister(Cursor &C, std::optional<std::string> &Out) {
+  static const char *const Abi[32] = {
+      "zero", "ra", "sp", "gp", "tp", "t0", "t1", "t2", "s0", "s1", "a0",
+      "a1",   "a2", "a3", "a4", "a5", "a6", "a7", "s2", "s3", "s4", "s5",
+      "s6",   "s7", "s8", "s9", "s10", "s11", "t3", "t4", "t5", "t6"};
+  size_t Start = C.Pos;
+  while (isalnum(static_cast<unsigned char>(C.peek())))
+    ++C.Pos;
+  StringRef Name = StringRef(C.S).slice(Start, C.Pos);
+  int N = -1;
+  unsigned Number;
+  if (Name.size() > 1 && Name[0] == 'x' && !Name.drop_front().getAsInteger(10, Number) &&
+      Number <= 31 && (Name.size() == 2 || Name[1] != '0'))
+    N = int(Number);
+  else if (Name == "fp") // the assembler's other name of s0
+    N = 8;
+  for (int I = 0; I < 32 && N < 0; ++I)
+    if (Name == Abi[I])
+      N = I;
+  if (N <= 0) {
+    C.Pos = Start;
+    if (Name.empty())
+      return "a register (a0..a7, s0..s11, t0..t6, ra, sp, gp, tp or xN) expected";
+    if (N == 0)
+      return "the zero register is no pt_regs member";
+    return "unknown register '" + Name.str() + "'";
+  }
+  Out = Abi[N];
+  return "";
+}
+
+// SIZE@REG, SIZE@IMM and SIZE@OFF(REG) (OFF may be left out).
+std::string parseRiscv64(Cursor &C, Argument &A) {
+  if (std::string E = parseSizePrefix(C, A); !E.empty())
+    return E;
+  if (isalpha(static_cast<unsigned char>(C.peek())))
+    return riscvRegister(C, A.BaseReg);
+  std::optional<long long> Imm;
+  if (C.peek() != '(') {
+    if (!C.number(Imm))
+      return "a register, constant or OFF(REG) address expected";
+    if (C.peek() != '(') {
+      A.Constant = Imm;
+      return "";
+    }
+    if (*Imm < INT32_MIN || *Imm > INT32_MAX)
+      return "offset " + std::to_string(*Imm) + " is out of range";
+  }
+  C.eat('(');
+  if (std::string E = riscvRegister(C, A.BaseReg); !E.empty())
+    return E;
+  if (!C.eat(')'))
+    return "')' expected";
+  A.DerefOffset = int(Imm.value_or(0));
+  return "";
+}
+
 } // namespace
 
 std::vector<Argument> parseArguments(StringRef Text, OperandArch Arch) {
@@ -556,6 +617,9 @@ std::vector<Argument> parseArguments(StringRef Text, OperandArch Arch) {
       break;
     case OperandArch::Ppc64:
       E = parsePpc64(C, A);
+      break;
+    case OperandArch::Riscv64:
+      E = parseRiscv64(C, A);
       break;
     case OperandArch::Unknown:
       E = "operands of this architecture are not supported";
@@ -612,6 +676,9 @@ static Error readNotes(const object::ELFFile<ELFT> &File, Binary &B) {
     break;
   case ELF::EM_PPC64:
     B.Arch = OperandArch::Ppc64;
+    break;
+  case ELF::EM_RISCV:
+    B.Arch = ELFT::Is64Bits ? OperandArch::Riscv64 : OperandArch::Unknown;
     break;
   default:
     B.Arch = OperandArch::Unknown;

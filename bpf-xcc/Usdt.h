@@ -33,7 +33,7 @@ namespace bpfxcc {
 namespace usdt {
 
 /// Whose assembler syntax the operands are in, from the ELF header's machine.
-enum class OperandArch { X86_64, Arm64, Arm, S390x, Ppc64, Unknown };
+enum class OperandArch { X86_64, Arm64, Arm, S390x, Ppc64, Riscv64, Unknown };
 
 /// One argument operand, as BCC's USDT::Argument holds it.
 struct Argument {

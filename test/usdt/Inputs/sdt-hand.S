@@ -2,8 +2,8 @@
    writes seldom and for malformed operands (which a binary may carry: the
    parser must name them, not stop). One probe per line of OPERANDS, in a
    .note.stapsdt note of the layout <sys/sdt.h> gives: address, base,
-   semaphore, provider, name, operands. Assembled for 32-bit arm, s390x or
-   powerpc64le. */
+   semaphore, provider, name, operands. Assembled for 32-bit arm, s390x,
+   powerpc64le or riscv64. */
 #if __SIZEOF_POINTER__ == 8
 #define ADDR .8byte
 #else
@@ -47,4 +47,9 @@ PROBE(registers, "8@0 8@%r31 -4@%r1 4@31")
 PROBE(memory, "-8@-16(1) 4@8(%r31) -2@%r9,%r10 1@3,0")
 PROBE(constants, "-4@i-5 8@i2147483647 4@i010 8@i0x10")
 PROBE(bad, "-4@32 4@8(0) 4@0,3 4@%f1 -8@-16(1 4@i 4@i5x 4@r3")
+#elif defined __riscv
+PROBE(registers, "8@x10 8@fp -4@s11 4@t6 8@ra 8@gp 8@tp 8@x31")
+PROBE(memory, "-8@(sp) 4@0x10(a0) -2@-2048(x8) 1@2047(t0)")
+PROBE(constants, "-4@-5 8@2147483647 4@010 8@0x10")
+PROBE(bad, "-4@x32 4@zero 4@8(x0) 4@%a0 4@ft0 -8@-16(a0 8@8() 3@a0 4@a01")
 #endif
