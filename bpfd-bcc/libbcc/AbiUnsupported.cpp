@@ -56,10 +56,6 @@ int bcc_buildsymcache_resolve(void *, void *, void *) {
 
 int bcc_free_memory(void) { return 0; }
 
-// BCC 0.31 on binds it (none of its tools calls it).
-int bpf_prog_test_run_opts(int, void *) {
-  FAIL_INT("running a program on test input (BPF_PROG_TEST_RUN)", ENOTSUP);
-}
 
 const char *bcc_procutils_language(int) { return nullptr; }
 int bcc_foreach_function_symbol(const char *, void *) {

@@ -80,6 +80,8 @@ bool decodeExact(Session &s, const Args &a, StrRef tok, size_t size, const char 
   return true;
 }
 
+} // namespace
+
 bool readU32(Session &s, const Args &a, StrRef tok, const char *what, uint32_t *out) {
   uint64_t v;
   if (!parseU64(tok, &v) || v > UINT32_MAX) {
@@ -89,7 +91,6 @@ bool readU32(Session &s, const Args &a, StrRef tok, const char *what, uint32_t *
   *out = (uint32_t)v;
   return true;
 }
-} // namespace
 
 bool parseMapType(StrRef s, uint32_t *type) { return parseTypeName(s, kMapTypes, type); }
 bool parseProgType(StrRef s, uint32_t *type) { return parseTypeName(s, kProgTypes, type); }

@@ -124,6 +124,8 @@ const Command kCommands[] = {
     {"BPF_DUMP_MAP", 1, 2, "MAP [MAX]", cmdDumpMap},
     {"BPF_CLEAR_MAP", 1, 1, "MAP", cmdClearMap},
     {"BPF_PROG_LOAD", 5, 6, "TYPE NAME LICENSE KERN_VERSION INSNS [TARGET]", cmdProgLoad},
+    {"BPF_PROG_TEST_RUN", 2, 9, "PROG REPEAT [DATA_IN [DATA_OUT_SIZE [CTX_IN [CTX_OUT_SIZE [FLAGS [CPU [BATCH]]]]]]]",
+     cmdProgTestRun},
     {"BPF_ATTACH_KPROBE", 2, 3, "PROG FUNCTION [OFFSET]", cmdAttachKprobe},
     {"BPF_ATTACH_KRETPROBE", 2, 2, "PROG FUNCTION", cmdAttachKretprobe},
     {"BPF_DETACH_KPROBE", 1, 1, "HANDLE|FUNCTION", cmdDetachKprobe},

@@ -72,6 +72,8 @@ constexpr int kAnyAttachment = kindBit(HandleKind::Kprobe) | kindBit(HandleKind:
 // Failing and succeeding replies of a command.
 void fail(Session &s, const Args &a, int err, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 void succeed(Session &s, const Args &a, int64_t ret);
+// A 32-bit unsigned number argument; false after a failed reply naming WHAT.
+bool readU32(Session &s, const Args &a, StrRef tok, const char *what, uint32_t *out);
 
 // Command implementations, grouped by file.
 void cmdCreateMap(Session &, const Args &);
@@ -84,6 +86,7 @@ void cmdGetNextKey(Session &, const Args &);
 void cmdDumpMap(Session &, const Args &);
 void cmdClearMap(Session &, const Args &);
 void cmdProgLoad(Session &, const Args &);
+void cmdProgTestRun(Session &, const Args &);
 void cmdAttachKprobe(Session &, const Args &);
 void cmdAttachKretprobe(Session &, const Args &);
 void cmdDetachKprobe(Session &, const Args &);

@@ -152,6 +152,14 @@ def word_values(cmd, word):
         return "fentry/vfs_read", [NONUTF8, "''", "kprobe/vfs_read", "fentry/", "fentry/no_such_sweep_fn",
                                    "no_such_kind/x", "lsm/no_such_hook", "fentry/" + "a" * 300,
                                    "'fentry/a b'", "fentry/\xff"]
+    if w in ("REPEAT", "BATCH"):
+        # BPF_PROG_TEST_RUN (the sweep's program is a kprobe one, which the
+        # kernel cannot test-run: every line fails there at the latest)
+        return ("1" if w == "REPEAT" else "0"), BAD_U32
+    if w in ("DATA_IN", "CTX_IN"):
+        return "-", ["!!!!", "AA=A", NONUTF8, "''", "A" * 400000]
+    if w in ("DATA_OUT_SIZE", "CTX_OUT_SIZE"):
+        return "0", BAD_U32 + ["262145", TWO31]
     if w == "KEY":
         return "AAAAAA==", BAD_BLOB
     if w == "VALUE":
