@@ -13,6 +13,7 @@
 
 #include "CpioWriter.h"
 #include "Fault.h"
+#include "GuestKernel.h"
 #include "Subprocess.h"
 #include "Transport.h"
 
@@ -117,54 +118,6 @@ unsigned mibOr(unsigned Value, const char *Name, unsigned Fallback) {
   return FromEnv ? FromEnv : Fallback;
 }
 
-std::string firstEntry(const std::string &Dir, const std::string &Prefix) {
-  DIR *D = opendir(Dir.c_str());
-  std::string Found;
-  while (D) {
-    struct dirent *E = readdir(D);
-    if (!E)
-      break;
-    std::string Name = E->d_name;
-    if (Name.rfind(Prefix, 0) == 0 && (Found.empty() || Name < Found))
-      Found = Name;
-  }
-  if (D)
-    closedir(D);
-  return Found;
-}
-
-// Finds NAME.ko under Dir (recursively).
-std::string findModule(const std::string &Dir, const std::string &Name) {
-  DIR *D = opendir(Dir.c_str());
-  std::string Found;
-  while (D && Found.empty()) {
-    struct dirent *E = readdir(D);
-    if (!E)
-      break;
-    std::string Entry = E->d_name;
-    if (Entry == "." || Entry == "..")
-      continue;
-    std::string Path = Dir + "/" + Entry;
-    if (Entry == Name + ".ko" && isFile(Path))
-      Found = Path;
-    else if (isDirectory(Path))
-      Found = findModule(Path, Name);
-  }
-  if (D)
-    closedir(D);
-  return Found;
-}
-
-bool builtinModule(const std::string &ModDir, const std::string &Name) {
-  std::ifstream In(ModDir + "/modules.builtin");
-  std::string Line;
-  while (std::getline(In, Line))
-    if (Line.size() >= Name.size() + 4 &&
-        Line.compare(Line.size() - Name.size() - 4, std::string::npos, "/" + Name + ".ko") == 0)
-      return true;
-  return false;
-}
-
 std::string join(const std::vector<std::string> &Words) {
   std::string Out;
   for (const auto &W : Words)
@@ -194,7 +147,7 @@ private:
     if (Options.Progress)
       Options.Progress("qemu:" + std::string(Arch.Name) + ": " + Text);
   }
-  Error buildInitramfs(const std::string &KernelDir, const std::string &Release);
+  Error buildInitramfs(const GuestKernel &Kernel);
   Error launch(const std::string &Image);
   Error createDisk();
   Expected<int> connectSocket(const std::string &Path, double Deadline);
@@ -246,7 +199,7 @@ std::string QemuTransport::failureNote() {
   return Note + ")";
 }
 
-Error QemuTransport::buildInitramfs(const std::string &KernelDir, const std::string &Release) {
+Error QemuTransport::buildInitramfs(const GuestKernel &Kernel) {
   std::string GuestDir = Options.GuestDir;
   if (GuestDir.empty())
     GuestDir = envOr("BPFD_GUEST_DIR", BPFD_DEFAULT_GUEST_DIR);
@@ -281,21 +234,17 @@ Error QemuTransport::buildInitramfs(const std::string &KernelDir, const std::str
     if (Error E = Cpio.addHostFile("/bin/workload", Workload, 0755))
       return E;
 
-  std::string ModDir = KernelDir + "/lib/modules/" + Release;
   std::vector<std::string> Load;
   std::vector<const char *> Modules = Arch.Modules;
   if (Options.DiskMiB)
     Modules.push_back("virtio_blk");
   for (const char *M : Modules) {
-    std::string Ko = findModule(ModDir + "/kernel", M);
-    if (Ko.empty()) {
-      if (builtinModule(ModDir, M))
-        continue;
-      return Error::failure(ENOENT, std::string("module ") + M + " is neither in " + ModDir +
-                                        " nor built into the kernel");
-    }
-    if (Error E = Cpio.addHostFile(std::string("/lib/modules/") + M + ".ko", Ko, 0644))
-      return E;
+    auto Module = Kernel.module(M);
+    if (!Module)
+      return Module.error();
+    if (Module->BuiltIn)
+      continue;
+    Cpio.addFile(std::string("/lib/modules/") + M + ".ko", Module->Data, 0644);
     Load.push_back(M);
   }
   Cpio.addFile("/etc/modules", join(Load));
@@ -409,17 +358,28 @@ Expected<int> QemuTransport::connectSocket(const std::string &Path, double Deadl
 }
 
 Error QemuTransport::start() {
-  std::string CacheDir = envOr("BPFD_CACHE_DIR", BPFD_DEFAULT_CACHE_DIR);
+  // The kernel: --kernel DIR, else the fetched one of $BPFD_KERNEL_SUITE
+  // (kernels/ARCH/SUITE, scripts/fetch-kernel.sh --suite), else the
+  // default suite's (kernels/ARCH/current).
   std::string KernelDir = Options.KernelDir;
-  if (KernelDir.empty())
-    KernelDir = CacheDir + "/kernels/" + Arch.Name + "/current";
-  std::string Image = firstEntry(KernelDir + "/boot", Arch.ImagePrefix);
-  if (Image.empty())
-    return Error::failure(ENOENT, "no kernel image " + KernelDir + "/boot/" + Arch.ImagePrefix +
-                                      "* (run scripts/fetch-kernel.sh " + Arch.Name +
-                                      ", or the fetch-kernels target, or pass --kernel)");
-  std::string Release = Image.substr(std::strlen(Arch.ImagePrefix));
-  Image = KernelDir + "/boot/" + Image;
+  std::string Fetch = "scripts/fetch-kernel.sh " + std::string(Arch.Name);
+  if (KernelDir.empty()) {
+    std::string Suite = envOr("BPFD_KERNEL_SUITE", "");
+    if (Suite == "unstable")
+      Suite = "sid";
+    if (Suite == "bookworm")
+      Suite = "";
+    if (!Suite.empty())
+      Fetch = "scripts/fetch-kernel.sh --suite " + Suite + " " + Arch.Name;
+    KernelDir = envOr("BPFD_CACHE_DIR", BPFD_DEFAULT_CACHE_DIR) + "/kernels/" + Arch.Name + "/" +
+                (Suite.empty() ? "current" : Suite);
+  }
+  auto Kernel = GuestKernel::open(KernelDir, Arch.ImagePrefix);
+  if (!Kernel)
+    return Error::failure(Kernel.error().errnoValue(),
+                          Kernel.error().message() + " (run " + Fetch +
+                              ", or the fetch-kernels target, or pass --kernel)");
+  std::string Image = Kernel->image();
 
   // The run folder; unix socket paths must stay under 108 bytes.
   std::string Tmp = envOr("TMPDIR", "/tmp");
@@ -442,7 +402,7 @@ Error QemuTransport::start() {
   if (Options.DiskMiB)
     if (Error E = createDisk())
       return E;
-  if (Error E = buildInitramfs(KernelDir, Release))
+  if (Error E = buildInitramfs(*Kernel))
     return E;
   if (Error E = launch(Image))
     return E;
