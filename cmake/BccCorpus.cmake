@@ -41,7 +41,10 @@ add_custom_command(
 set(bpfd_corpus_more_facts)
 set(bpfd_corpus_more_args)
 set(bpfd_corpus_more_index)
-foreach(arch arm s390x ppc64le)
+# riscv64 (Debian 13's 6.12, with BTF) is extracted apart, below: its facts
+# folder, then its index.
+set(bpfd_corpus_riscv64)
+foreach(arch arm s390x ppc64le riscv64)
   if(NOT TARGET bpfd-${arch})
     continue()
   endif()
@@ -55,9 +58,27 @@ foreach(arch arm s390x ppc64le)
     COMMENT "Capturing the ${arch} guest's kernel facts for the BCC corpus"
     VERBATIM)
   list(APPEND bpfd_corpus_more_facts ${facts}/facts.json)
+  if(arch STREQUAL "riscv64")
+    set(bpfd_corpus_riscv64 ${facts})
+    continue()
+  endif()
   list(APPEND bpfd_corpus_more_args --facts ${arch}=${facts})
   list(APPEND bpfd_corpus_more_index ${BPFD_CORPUS_DIR}/${arch}/index.json)
 endforeach()
+# riscv64: the tools' kfunc variants (opensnoop's fexit programs), which BCC
+# 0.26 chooses on x86_64 only: that kernel (no KPROBES_ON_FTRACE) places no
+# kretprobe on a traceable function, and has BPF trampolines.
+if(bpfd_corpus_riscv64)
+  add_custom_command(
+    OUTPUT ${BPFD_CORPUS_DIR}/riscv64/index.json
+    COMMAND ${BPFD_PYTHON3} ${bpfd_corpus_src}/extract-corpus.py
+            --facts riscv64=${bpfd_corpus_riscv64} --kfunc yes
+            --only opensnoop --only biolatency --out ${BPFD_CORPUS_DIR} --jobs 2
+    DEPENDS ${bpfd_corpus_riscv64}/facts.json ${bpfd_corpus_scripts}
+    COMMENT "Extracting opensnoop and biolatency for the riscv64 guest"
+    VERBATIM)
+  set(bpfd_corpus_riscv64 ${BPFD_CORPUS_DIR}/riscv64/index.json)
+endif()
 if(bpfd_corpus_more_index)
   add_custom_command(
     OUTPUT ${bpfd_corpus_more_index}
@@ -72,7 +93,7 @@ add_dependencies(bcc-corpus-more-facts fetch-kernels)
 
 add_custom_target(bcc-corpus
   DEPENDS ${BPFD_CORPUS_DIR}/arm64/index.json ${BPFD_CORPUS_DIR}/x86_64/index.json
-          ${bpfd_corpus_more_index})
+          ${bpfd_corpus_more_index} ${bpfd_corpus_riscv64})
 add_dependencies(bcc-corpus bcc-corpus-more-facts)
 add_dependencies(bcc-corpus bcc-corpus-facts)
 set_property(GLOBAL APPEND PROPERTY BPFD_TEST_DEPENDS bcc-corpus)

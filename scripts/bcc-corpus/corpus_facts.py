@@ -20,6 +20,9 @@ ARCHES = {
     "arm": ("armv7l", "sys_"),            # no syscall wrappers on 32-bit arm
     "s390x": ("s390x", "__s390x_sys_"),
     "ppc64le": ("ppc64le", "sys_"),       # 6.1's powerpc wrappers keep the sys_ names
+    # Debian 13's 6.12 (riscv's wrappers came in 6.6). BCC 0.26's prefix list
+    # lacks it: its tools would probe sys_X, which that kernel does not have.
+    "riscv64": ("riscv64", "__riscv_sys_"),
 }
 # Debian 12 builds these kernels without BTF: their facts have no structs.
 NO_BTF_ARCHES = ("arm", "s390x", "ppc64le")
