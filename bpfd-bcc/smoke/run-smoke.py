@@ -546,6 +546,10 @@ def missing_probe(r, inv, facts):
         for w in named:
             if w not in funcs:
                 return "kernel function %s is not traceable in the guest" % w
+    # KFUNC_PROBE/KRETFUNC_PROBE without a kprobe fallback (tcptop since BCC 0.36) on a kernel
+    # without BPF trampolines for kernel functions (arm64 before 6.4): libbcc's line says so
+    if re.search(r"ENOTSUPP \(the kernel has no BPF trampoline", text):
+        return "the guest's kernel has no BPF trampolines for kernel functions (fentry/fexit)"
     # biosnoop, biotop since BCC 0.36: "ERROR: No found any block io start probe/tp." after
     # looking for the tracepoint and both kernel functions itself
     m = re.search(r"No found any block io (start|done) probe/tp", text)
