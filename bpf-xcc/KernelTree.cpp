@@ -1,6 +1,7 @@
 //===- KernelTree.cpp - Kernel header trees and the flags they need -------===//
 #include "KernelTree.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -47,6 +48,7 @@ Expected<KernelTree> KernelTree::open(StringRef Dir, const ArchInfo &Arch) {
     return std::move(E);
   if (Error E = T.readVersion())
     return std::move(E);
+  T.readMakefileFlags();
   return std::move(T);
 }
 
@@ -135,6 +137,96 @@ Error KernelTree::readVersion() {
   return Error::success();
 }
 
+// The dialect flags of the tree's top-level Makefile, as its clang build
+// would take them. 7.x says
+//   CC_FLAGS_DIALECT := -std=gnu11
+//   CC_FLAGS_DIALECT += $(CONFIG_CC_MS_EXTENSIONS)      ("-fms-extensions")
+//   ifdef CONFIG_CC_IS_CLANG
+//   CC_FLAGS_DIALECT += -Wno-gnu
+//   CC_FLAGS_DIALECT += -Wno-microsoft-anon-tag
+//   endif
+//   KBUILD_CFLAGS += $(CC_FLAGS_DIALECT)
+// (its headers embed tagged structs anonymously, e.g. struct filename's
+// __filename_head, whose size a static_assert checks). Those words are
+// taken, $(CONFIG_...) from .config, CONFIG_CC_IS_CLANG true and _GCC false
+// whatever compiler built Debian's kernel; not -std=, since the program's
+// C standard is bpf-xcc's on every kernel. A KBUILD_CFLAGS line naming
+// -fms-extensions itself gives it and -Wno-microsoft-anon-tag. Read from the
+// tree, never from a version: a tree that says nothing gets nothing.
+void KernelTree::readMakefileFlags() {
+  auto MB = MemoryBuffer::getFile(SourceDir + "/Makefile");
+  if (!MB)
+    return;
+  auto Expand = [&](StringRef Word) -> std::string {
+    if (Word.consume_front("$(CONFIG_") && Word.consume_back(")"))
+      return config(Word).trim('"').str();
+    return Word.str();
+  };
+  // ifdef/ifndef CONFIG_X as the tree's clang build sees them; any other
+  // condition (ifeq ($(config-build),1), around the whole build part) is
+  // unknown, and both its branches are read.
+  enum Cond { False, True, Unknown };
+  auto Holds = [&](StringRef Directive, StringRef Arg) {
+    bool Set = Arg == "CONFIG_CC_IS_CLANG" ||
+               (Arg != "CONFIG_CC_IS_GCC" && Arg.starts_with("CONFIG_") &&
+                !config(Arg.drop_front(7)).empty() && config(Arg.drop_front(7)) != "n");
+    if (!Arg.starts_with("CONFIG_"))
+      return Unknown;
+    if (Directive == "ifdef")
+      return Set ? True : False;
+    if (Directive == "ifndef")
+      return Set ? False : True;
+    return Unknown;
+  };
+  std::vector<Cond> Active; // one entry an open conditional
+  std::vector<std::string> Dialect;
+  bool MsExtensions = false;
+  SmallVector<StringRef, 0> Lines;
+  (*MB)->getBuffer().split(Lines, '\n');
+  for (StringRef L : Lines) {
+    L = L.take_until([](char C) { return C == '#'; }).trim();
+    auto [Directive, Arg] = L.split(' ');
+    Arg = Arg.trim();
+    if (Directive.starts_with("if")) {
+      Active.push_back(Holds(Directive, Arg));
+      continue;
+    }
+    if (Directive == "else" && !Active.empty()) {
+      if (Active.back() != Unknown)
+        Active.back() = Active.back() == True ? False : True;
+      continue;
+    }
+    if (Directive == "endif" && !Active.empty()) {
+      Active.pop_back();
+      continue;
+    }
+    if (is_contained(Active, False))
+      continue;
+    StringRef Var = L.take_while([](char C) { return isAlnum(C) || C == '_'; });
+    if (Var != "CC_FLAGS_DIALECT" && Var != "KBUILD_CFLAGS")
+      continue;
+    StringRef Rest = L.drop_front(Var.size()).ltrim(" \t");
+    bool Append = Rest.consume_front("+=");
+    if (!Append && !Rest.consume_front(":=") && !Rest.consume_front("="))
+      continue;
+    SmallVector<StringRef, 8> Words;
+    SplitString(Rest, Words);
+    if (Var == "CC_FLAGS_DIALECT" && !Append)
+      Dialect.clear();
+    for (StringRef W : Words) {
+      std::string Flag = Expand(W);
+      if (Var == "CC_FLAGS_DIALECT" && !Flag.empty() && !StringRef(Flag).starts_with("-std="))
+        Dialect.push_back(Flag);
+      if (Var == "KBUILD_CFLAGS" && Flag == "-fms-extensions")
+        MsExtensions = true;
+      if (Var == "KBUILD_CFLAGS" && Flag == "$(CC_FLAGS_DIALECT)")
+        DialectFlags.insert(DialectFlags.end(), Dialect.begin(), Dialect.end());
+    }
+  }
+  if (MsExtensions && !is_contained(DialectFlags, "-fms-extensions"))
+    DialectFlags.insert(DialectFlags.end(), {"-fms-extensions", "-Wno-microsoft-anon-tag"});
+}
+
 StringRef KernelTree::config(StringRef Name) const {
   auto It = Config.find(Name);
   return It == Config.end() ? StringRef() : StringRef(It->second);
@@ -189,6 +281,7 @@ std::vector<std::string> KernelTree::flags() const {
   for (const char *W :
        {"-Wno-unused-value", "-Wno-pointer-sign", "-fno-stack-protector"})
     F.push_back(W);
+  F.insert(F.end(), DialectFlags.begin(), DialectFlags.end());
   return F;
 }
 

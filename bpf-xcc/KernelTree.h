@@ -3,7 +3,7 @@
 // Locates the parts of a configured kernel tree (a source tree configured in
 // place, a source tree with a separate O= build folder, or Debian's split
 // linux-headers-ABI-FLAVOUR + linux-headers-ABI-common packages) and derives
-// the preprocessor flags a kernel build would use for it.
+// the preprocessor and dialect flags a kernel build would use for it.
 //
 //===----------------------------------------------------------------------===//
 #ifndef BPF_XCC_KERNELTREE_H
@@ -47,12 +47,16 @@ private:
   llvm::Error findSourceDir();
   llvm::Error readConfig();
   llvm::Error readVersion();
+  void readMakefileFlags();
 
   const ArchInfo *Arch;
   std::string BuildDir, SourceDir;
   unsigned VersionCode = 0;
   std::string Release;
   llvm::StringMap<std::string> Config;
+  /// The C dialect flags the tree's own Makefile gives every file
+  /// (7.x: -fms-extensions, for the tagged structs its headers embed).
+  std::vector<std::string> DialectFlags;
 };
 
 } // namespace bpfxcc
