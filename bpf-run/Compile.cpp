@@ -39,8 +39,14 @@ static Expected<std::string> defaultKernelTree(const std::string &Cache, StringR
                           .Case("arm", "armmp")
                           .Case("ppc64le", "powerpc64le")
                           .Default(Arch);
+  // $BPFD_KERNEL_SUITE's kernel (kernels/ARCH/SUITE), as the qemu remote boots it.
+  std::string Suite = getenv("BPFD_KERNEL_SUITE") ? getenv("BPFD_KERNEL_SUITE") : "";
+  if (Suite == "unstable")
+    Suite = "sid";
+  if (Suite.empty() || Suite == "bookworm")
+    Suite = "current";
   SmallString<256> Src(Cache);
-  sys::path::append(Src, "kernels", Arch, "current");
+  sys::path::append(Src, "kernels", Arch, Suite);
   sys::path::append(Src, "usr", "src");
   std::error_code EC;
   for (sys::fs::directory_iterator I(Src, EC), E; I != E && !EC; I.increment(EC)) {
@@ -51,7 +57,8 @@ static Expected<std::string> defaultKernelTree(const std::string &Cache, StringR
   return createStringError(inconvertibleErrorCode(),
                            "no --kernel given and no cached Debian kernel headers for " + Arch +
                                " under " + Src +
-                               " (run scripts/fetch-kernel.sh " + Arch + ")");
+                               " (run scripts/fetch-kernel.sh " +
+                               (Suite == "current" ? "" : "--suite " + Suite + " ") + Arch + ")");
 }
 
 Expected<std::string> compileCached(const CompileRequest &Req,

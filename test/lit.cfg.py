@@ -97,20 +97,32 @@ def _feature(name, present, reason):
 #   %kernel_version_code_arm64  LINUX_VERSION_CODE of the headers' generated version.h
 #   %kernel_version_le32_arm64  the same as llvm-readelf -x prints a little-endian word
 # (likewise _x86_64, _arm, _s390x, _ppc64le, _riscv64; riscv64's kernel is Debian 13's). FileCheck takes them with -DNAME=%kernel_release_arm64.
+# BPFD_KERNEL_SUITE=SUITE (or --param kernel_suite=SUITE) runs the suites
+# against another Debian suite's kernel: these substitutions, the qemu-ARCH
+# features and the guests the tests boot (the qemu remote reads the same
+# variable) all take kernels/ARCH/SUITE instead of kernels/ARCH/current
+# (scripts/fetch-kernel.sh --suite SUITE ARCH; scripts/test-kernels.sh).
 import glob
 import json
 import re
+kernel_suite = lit_config.params.get("kernel_suite") or os.environ.get("BPFD_KERNEL_SUITE", "")
+kernel_suite = {"unstable": "sid", "bookworm": ""}.get(kernel_suite, kernel_suite)
+if kernel_suite:
+    config.environment["BPFD_KERNEL_SUITE"] = kernel_suite
+kernel_link = kernel_suite or "current"
 kernel_abis = {}
-for arch, flavour in (("arm64", "arm64"), ("x86_64", "amd64"), ("arm", "armmp"),
-                      ("s390x", "s390x"), ("ppc64le", "powerpc64le"), ("riscv64", "riscv64")):
-    root = os.path.join(config.bpfd_cache_dir, "kernels", arch, "current")
-    config.substitutions.append(("%%kernel_%s" % arch, root))
+ARCH_FLAVOURS = (("arm64", "arm64"), ("x86_64", "amd64"), ("arm", "armmp"),
+                 ("s390x", "s390x"), ("ppc64le", "powerpc64le"), ("riscv64", "riscv64"))
+
+def _kernel_tree(tag, arch, flavour, root):
+    """Substitutions %kernel_TAGARCH, %headers_TAGARCH, %kernel_release_TAGARCH,
+    %kernel_abi_TAGARCH, %kernel_version_code_TAGARCH and
+    %kernel_version_le32_TAGARCH for the unpacked kernel at root; returns
+    (its header trees, its ABI or None)."""
+    config.substitutions.append(("%%kernel_%s%s" % (tag, arch), root))
     trees = sorted(glob.glob(os.path.join(root, "usr", "src", "linux-headers-*-" + flavour)))
-    config.substitutions.append(("%%headers_%s" % arch,
+    config.substitutions.append(("%%headers_%s%s" % (tag, arch),
                                  trees[0] if trees else os.path.join(root, "missing-headers")))
-    _feature("kernel-" + arch, trees,
-             "no Debian %s kernel headers under %s (the fetch-kernels target fetches them)"
-             % (arch, root))
     configs = sorted(glob.glob(os.path.join(root, "boot", "config-*-" + flavour)))
     release = os.path.basename(configs[0])[len("config-"):] if configs else "unknown-" + flavour
     abi = release[:-len("-" + flavour)] if configs else "unknown"
@@ -123,20 +135,30 @@ for arch, flavour in (("arm64", "arm64"), ("x86_64", "amd64"), ("arm", "armmp"),
                 code = int(m.group(1)) if m else 0
         except OSError:
             pass
-    if configs:
-        kernel_abis[arch] = abi
-    config.substitutions.append(("%%kernel_release_%s" % arch, release))
-    config.substitutions.append(("%%kernel_abi_%s" % arch, abi))
-    config.substitutions.append(("%%kernel_version_code_%s" % arch, str(code)))
-    config.substitutions.append(("%%kernel_version_le32_%s" % arch,
+    config.substitutions.append(("%%kernel_release_%s%s" % (tag, arch), release))
+    config.substitutions.append(("%%kernel_abi_%s%s" % (tag, arch), abi))
+    config.substitutions.append(("%%kernel_version_code_%s%s" % (tag, arch), str(code)))
+    config.substitutions.append(("%%kernel_version_le32_%s%s" % (tag, arch),
                                  code.to_bytes(4, "little").hex()))
+    return trees, (abi if configs else None)
+
+for arch, flavour in ARCH_FLAVOURS:
+    root = os.path.join(config.bpfd_cache_dir, "kernels", arch, kernel_link)
+    trees, abi = _kernel_tree("", arch, flavour, root)
+    _feature("kernel-" + arch, trees,
+             "no Debian %s kernel headers under %s (the fetch-kernels target fetches them)"
+             % (arch, root))
+    if abi:
+        kernel_abis[arch + (" " + kernel_suite if kernel_suite else "")] = abi
 
 # qemu-ARCH: a guest of that architecture can run: QEMU, the fetched kernel
 # and the built daemon (every suite gates on the same three things).
-for arch, qemu in (("arm64", "qemu-system-aarch64"), ("x86_64", "qemu-system-x86_64"),
-                   ("arm", "qemu-system-arm"), ("s390x", "qemu-system-s390x"),
-                   ("ppc64le", "qemu-system-ppc64"), ("riscv64", "qemu-system-riscv64")):
-    kernel = os.path.join(config.bpfd_cache_dir, "kernels", arch, "current", "boot")
+QEMU_SYSTEM = {"arm64": "qemu-system-aarch64", "x86_64": "qemu-system-x86_64",
+               "arm": "qemu-system-arm", "s390x": "qemu-system-s390x",
+               "ppc64le": "qemu-system-ppc64", "riscv64": "qemu-system-riscv64"}
+suite_abis = {}
+for arch, qemu in QEMU_SYSTEM.items():
+    kernel = os.path.join(config.bpfd_cache_dir, "kernels", arch, kernel_link, "boot")
     daemon = os.path.join(config.bpfd_tools_dir, "bpfd-" + arch)
     if not shutil.which(qemu):
         _feature("qemu-" + arch, False, "%s is not installed (scripts/setup.sh)" % qemu)
@@ -145,6 +167,29 @@ for arch, qemu in (("arm64", "qemu-system-aarch64"), ("x86_64", "qemu-system-x86
     else:
         _feature("qemu-" + arch, os.path.exists(daemon), "%s is not built" % daemon)
     _feature("bpfd-" + arch, os.path.exists(daemon), "%s is not built" % daemon)
+# The newer suites' kernels, whichever suite the run is for: %kernel_SUITE_ARCH,
+# %headers_SUITE_ARCH, %kernel_release_SUITE_ARCH... (as above), and the
+# features kernel-ARCH-SUITE (its headers) and qemu-ARCH-SUITE (a guest of it
+# can boot), e.g. qemu-arm64-trixie, kernel-x86_64-sid. The fetch-kernels
+# target fetches trixie and sid for arm64 and x86_64.
+for suite in ("trixie", "forky", "sid"):
+    for arch, flavour in ARCH_FLAVOURS:
+        root = os.path.join(config.bpfd_cache_dir, "kernels", arch, suite)
+        trees, abi = _kernel_tree(suite + "_", arch, flavour, root)
+        fetch = "scripts/fetch-kernel.sh --suite %s %s" % (suite, arch)
+        _feature("kernel-%s-%s" % (arch, suite), trees,
+                 "no %s kernel headers of %s under %s (%s)" % (arch, suite, root, fetch))
+        qemu = QEMU_SYSTEM[arch]
+        daemon = os.path.join(config.bpfd_tools_dir, "bpfd-" + arch)
+        if not shutil.which(qemu):
+            _feature("qemu-%s-%s" % (arch, suite), False, "%s is not installed (scripts/setup.sh)" % qemu)
+        elif not os.path.isdir(os.path.join(root, "boot")):
+            _feature("qemu-%s-%s" % (arch, suite), False,
+                     "no %s guest kernel of %s at %s (%s)" % (arch, suite, root, fetch))
+        else:
+            _feature("qemu-%s-%s" % (arch, suite), os.path.exists(daemon), "%s is not built" % daemon)
+        if abi:
+            suite_abis["%s %s" % (arch, suite)] = abi
 _feature("bpf-xcc", os.path.isfile(os.path.join(config.bpfd_tools_dir, "bpf-xcc")),
          "bpf-xcc is not built")
 # BCC releases of Debian's suites fetched by the fetch-bcc-releases target
@@ -166,17 +211,21 @@ _feature("root", os.geteuid() == 0, "the tests run as uid %d, not root" % os.get
 # chromium: the flame graph's browser test (test/flamegraph/browser.test).
 _feature("chromium", shutil.which("chromium"), "chromium is not installed (scripts/setup.sh)")
 
-# The ABIs the measured floors (corpus, smoke) were taken on; run-lit.py
-# reports a fetched kernel that has moved on (it is not a failure).
+# The ABIs the measured floors (corpus, smoke) and the newer suites' pass
+# counts (docs/architectures.md) were taken on; run-lit.py reports a fetched
+# kernel that has moved on (it is not a failure).
 lock = {}
 with open(os.path.join(config.bpfd_source_dir, "test", "kernel-abi.lock")) as f:
     for line in f:
         fields = line.split("#")[0].split()
-        if len(fields) == 2:
+        if len(fields) == 2:  # ARCH ABI: bookworm's (riscv64: trixie's)
             lock[fields[0]] = fields[1]
+        elif len(fields) == 3:  # ARCH SUITE ABI
+            lock[fields[0] + " " + fields[1]] = fields[2]
 with open(os.path.join(config.test_exec_root, "lit-facts-%s.json" % tools_mode), "w") as f:
-    json.dump({"missing_features": missing_features, "kernel_abis": kernel_abis,
-               "measured_abis": lock}, f, indent=1)
+    json.dump({"missing_features": missing_features,
+               "kernel_abis": dict(suite_abis, **kernel_abis),
+               "measured_abis": lock, "kernel_suite": kernel_suite or "bookworm"}, f, indent=1)
 
 # Pass through what the harnesses need.
 for var in ("HOME", "TMPDIR", "BPFD_CACHE_DIR", "BPFD_QEMU_TIMEOUT", "CI", "BPFD_SMOKE_FULL"):

@@ -179,8 +179,9 @@ Expected<GuestKernel> GuestKernel::open(const std::string &Dir, const std::strin
       break;
   }
   if (K.Image.empty())
-    return Error::failure(ENOENT, "no kernel image in " + Dir + " (boot/" + ImagePrefix +
-                                      "*, boot/vmlinuz-* or usr/lib/modules/*/vmlinuz)");
+    return Error::failure(ENOENT, "no kernel image in " + Dir + " (boot/" +
+                                      (ImagePrefix == "vmlinuz-" ? "" : ImagePrefix + "*, boot/") +
+                                      "vmlinuz-* or usr/lib/modules/*/vmlinuz)");
   return K;
 }
 

@@ -375,10 +375,12 @@ Error QemuTransport::start() {
                 (Suite.empty() ? "current" : Suite);
   }
   auto Kernel = GuestKernel::open(KernelDir, Arch.ImagePrefix);
-  if (!Kernel)
+  if (!Kernel && Options.KernelDir.empty())
     return Error::failure(Kernel.error().errnoValue(),
                           Kernel.error().message() + " (run " + Fetch +
                               ", or the fetch-kernels target, or pass --kernel)");
+  if (!Kernel)
+    return Kernel.error();
   std::string Image = Kernel->image();
 
   // The run folder; unix socket paths must stay under 108 bytes.
