@@ -31,6 +31,12 @@ static const char *const X86SysArgs[] = {"di", "si", "dx", "r10", "r8", "r9"};
 static const char *const ArmArgs[] = {"uregs[0]", "uregs[1]", "uregs[2]",
                                       "uregs[3]"};
 static const char *const RiscvArgs[] = {"a0", "a1", "a2", "a3", "a4", "a5"};
+// riscv's struct pt_regs is user_regs_struct (pc, ra, sp, ... t6: the
+// registers of a perf event's bpf_user_pt_regs_t) with more after it, but
+// calls the pc epc: PT_REGS_* read through user_regs_struct, as libbpf's do,
+// so that PT_REGS_IP(&ctx->regs) compiles (profile) and PT_REGS_IP(ctx) reads
+// epc. The wrapper's orig_a0 is in pt_regs only: the _SYSCALL ones are not
+// cast.
 // riscv's wrapper (6.6+) reads orig_a0: the trap entry has already put
 // -ENOSYS into a0 (test/bpf-run/pt-regs-riscv64.test, on Debian 13's 6.12).
 static const char *const RiscvSysArgs[] = {"orig_a0", "a1", "a2", "a3", "a4", "a5"};
@@ -49,7 +55,7 @@ static const ArchInfo Archs[] = {
     {"arm", "arm", "arm", "armv7a-linux-gnueabihf", ArmArgs, ArmArgs,
      "uregs[0]", "uregs[13]", "uregs[15]", "uregs[11]", "sys_", true},
     {"riscv64", "riscv", "riscv", "riscv64-linux-gnu", RiscvArgs, RiscvSysArgs,
-     "a0", "sp", "epc", "s0", "__riscv_sys_", true},
+     "a0", "sp", "pc", "s0", "__riscv_sys_", true, "struct user_regs_struct"},
     {"s390x", "s390", "s390", "s390x-linux-gnu", S390Args, S390SysArgs,
      "gprs[2]", "gprs[15]", "psw.addr", "gprs[11]", "__s390x_sys_", false},
     {"ppc64le", "powerpc", "powerpc", "powerpc64le-linux-gnu", PpcArgs,

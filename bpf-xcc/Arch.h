@@ -37,6 +37,12 @@ struct ArchInfo {
   llvm::StringRef SyscallPrefix;
   /// BPF byte order of the target: true for bpfel, false for bpfeb.
   bool LittleEndian;
+  /// The struct PT_REGS_PARMn, _RC, _SP, _IP and _FP read their registers
+  /// through, when the kernel's struct pt_regs and a perf event's
+  /// bpf_user_pt_regs_t name them differently (riscv: epc and pc, at the
+  /// same offset): e.g. "struct user_regs_struct", as libbpf does. None:
+  /// the argument's own type.
+  const char *RegsCast = nullptr;
 
   llvm::StringRef bpfTriple() const { return LittleEndian ? "bpfel" : "bpfeb"; }
 };

@@ -38,17 +38,18 @@ static Error diagnosed(Error E, StringRef File) {
 
 static std::string archPrologue(const ArchInfo &A) {
   std::string P;
-  auto Def = [&](StringRef Name, StringRef Reg) {
-    P += "#define " + Name.str() + "(x) ((x)->" + Reg.str() + ")\n";
+  std::string Cast = A.RegsCast ? "((const " + std::string(A.RegsCast) + " *)(x))" : "(x)";
+  auto Def = [&](StringRef Name, StringRef Reg, StringRef Regs) {
+    P += "#define " + Name.str() + "(x) (" + Regs.str() + "->" + Reg.str() + ")\n";
   };
   for (size_t I = 0; I < A.ArgRegs.size(); ++I)
-    Def("PT_REGS_PARM" + std::to_string(I + 1), A.ArgRegs[I]);
-  Def("PT_REGS_RC", A.RetReg);
-  Def("PT_REGS_SP", A.SpReg);
-  Def("PT_REGS_IP", A.IpReg);
-  Def("PT_REGS_FP", A.FpReg);
+    Def("PT_REGS_PARM" + std::to_string(I + 1), A.ArgRegs[I], Cast);
+  Def("PT_REGS_RC", A.RetReg, Cast);
+  Def("PT_REGS_SP", A.SpReg, Cast);
+  Def("PT_REGS_IP", A.IpReg, Cast);
+  Def("PT_REGS_FP", A.FpReg, Cast);
   for (size_t I = 0; I < A.SyscallRegs.size(); ++I)
-    Def("PT_REGS_PARM" + std::to_string(I + 1) + "_SYSCALL", A.SyscallRegs[I]);
+    Def("PT_REGS_PARM" + std::to_string(I + 1) + "_SYSCALL", A.SyscallRegs[I], "(x)");
   return P;
 }
 
