@@ -398,6 +398,28 @@ std::string parseArm(Cursor &C, Argument &A) {
   return "";
 }
 
+// The number an operand may start with (s390x's and riscv64's): a constant
+// when no '(' follows (A.Constant), else the displacement of the address in
+// parentheses (Disp, 32 bits; What names it in the error). Decimal only, as
+// BCC's s390x parser reads numbers, or strtoll's base 0. Nothing is read
+// before a '('; Expected is the error when there is no number.
+std::string leadingNumber(Cursor &C, Argument &A, bool DecimalOnly, std::optional<int> &Disp,
+                          const char *What, const char *Expected) {
+  if (C.peek() == '(')
+    return "";
+  std::optional<long long> Imm;
+  if (!(DecimalOnly ? C.decimal(Imm) : C.number(Imm)))
+    return Expected;
+  if (C.peek() != '(') {
+    A.Constant = Imm;
+    return "";
+  }
+  if (*Imm < INT32_MIN || *Imm > INT32_MAX)
+    return std::string(What) + " " + std::to_string(*Imm) + " is out of range";
+  Disp = int(*Imm);
+  return "";
+}
+
 // s390x (BCC's ArgumentParser_s390x): %rN is gprs[N] of struct pt_regs.
 // In an address %r0 stands for 0, which no pt_regs member says.
 std::string s390Register(Cursor &C, std::optional<std::string> &Out, bool InAddress) {
@@ -424,18 +446,10 @@ std::string parseS390x(Cursor &C, Argument &A) {
   if (C.peek() == '%')
     return s390Register(C, A.BaseReg, false);
   std::optional<int> Disp;
-  if (C.peek() != '(') {
-    std::optional<long long> Imm;
-    if (!C.decimal(Imm))
-      return "a register, decimal constant or D(X,B) address expected";
-    if (C.peek() != '(') {
-      A.Constant = Imm;
-      return "";
-    }
-    if (*Imm < INT32_MIN || *Imm > INT32_MAX)
-      return "displacement " + std::to_string(*Imm) + " is out of range";
-    Disp = int(*Imm);
-  }
+  if (std::string E = leadingNumber(C, A, true, Disp, "displacement",
+                                    "a register, decimal constant or D(X,B) address expected");
+      !E.empty() || A.Constant)
+    return E;
   C.eat('(');
   A.DerefOffset = Disp.value_or(0);
   std::optional<std::string> First;
@@ -554,23 +568,17 @@ std::string parseRiscv64(Cursor &C, Argument &A) {
     return E;
   if (isalpha(static_cast<unsigned char>(C.peek())))
     return riscvRegister(C, A.BaseReg);
-  std::optional<long long> Imm;
-  if (C.peek() != '(') {
-    if (!C.number(Imm))
-      return "a register, constant or OFF(REG) address expected";
-    if (C.peek() != '(') {
-      A.Constant = Imm;
-      return "";
-    }
-    if (*Imm < INT32_MIN || *Imm > INT32_MAX)
-      return "offset " + std::to_string(*Imm) + " is out of range";
-  }
+  std::optional<int> Off;
+  if (std::string E = leadingNumber(C, A, false, Off, "offset",
+                                    "a register, constant or OFF(REG) address expected");
+      !E.empty() || A.Constant)
+    return E;
   C.eat('(');
   if (std::string E = riscvRegister(C, A.BaseReg); !E.empty())
     return E;
   if (!C.eat(')'))
     return "')' expected";
-  A.DerefOffset = int(Imm.value_or(0));
+  A.DerefOffset = Off.value_or(0);
   return "";
 }
 
