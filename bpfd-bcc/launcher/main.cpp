@@ -126,6 +126,9 @@ static const char Usage[] =
     "                    the headers default to\n"
     "                    $BPFD_CACHE_DIR/kernels/ARCH/current/usr/src/\n"
     "                    linux-headers-RELEASE (qemu: -*-FLAVOUR)\n"
+    "  BPFD_KERNEL_SUITE qemu: the guest boots that suite's fetched kernel\n"
+    "                    (kernels/ARCH/SUITE: scripts/fetch-kernel.sh --suite),\n"
+    "                    and its headers are the default\n"
     "  BPFD_QEMU_TIMEOUT default for --timeout; TMPDIR: where run folders go\n"
     "\n"
     "Environment of the tool (besides the launcher's own):\n"
@@ -475,8 +478,13 @@ int main(int argc, char **argv) {
       " s (arch=" + Arch + ", release=" + Release + ")");
 
   if (Headers.empty()) {
+    // The kernel a qemu guest boots: $BPFD_KERNEL_SUITE's (kernels/ARCH/SUITE,
+    // as the harness picks it), else the default suite's.
     if (KernelRoot.empty())
-      KernelRoot = CacheDir + "/kernels/" + Arch + "/current";
+      KernelRoot = CacheDir + "/kernels/" + Arch + "/" +
+                   (Qemu && !envOr("BPFD_KERNEL_SUITE", "").empty()
+                        ? envOr("BPFD_KERNEL_SUITE", "")
+                        : std::string("current"));
     // A qemu guest boots the kernel of KernelRoot; another device's release
     // must match exactly.
     Headers = headersUnder(KernelRoot, Release, Arch, Qemu);

@@ -90,10 +90,10 @@ def bcc_release(args):
 
 def current_kernel(args):
     """The unpacked kernel the guests boot: BPFD_CACHE_DIR's (as bpfd-remote
-    reads it), else the build's cache."""
+    reads it), else the build's cache; $BPFD_KERNEL_SUITE's when set."""
     return os.path.realpath(os.path.join(
         os.environ.get("BPFD_CACHE_DIR", os.path.join(args.build, "cache")),
-        "kernels", args.arch, "current"))
+        "kernels", args.arch, os.environ.get("BPFD_KERNEL_SUITE") or "current"))
 
 
 def module_args(args, tool):
@@ -688,6 +688,8 @@ def main():
     args.logs = args.logs or os.path.join(args.build, "smoke")
     if args.bcc:
         args.logs = os.path.join(args.logs, "bcc-" + args.bcc_version)
+    if os.environ.get("BPFD_KERNEL_SUITE"):
+        args.logs = os.path.join(args.logs, "kernel-" + os.environ["BPFD_KERNEL_SUITE"])
     print("bcc: %s (%s)" % (args.bcc_version, "this host's" if not args.bcc else args.bcc_root),
           flush=True)
     only = {w for o in args.only for w in o.split(",") if w}

@@ -5,7 +5,10 @@ facts must too, or tools that look for a file system's symbols in kallsyms
 (ext4dist, btrfsslower, ...) refuse the target. The cached kernel keeps only
 the virtio modules (scripts/fetch-kernel.sh), so the modules asked for and
 their dependencies (the `depends=` field of each module's .modinfo) are taken
-from the same Debian kernel package, downloaded with apt-get, into
+from the same Debian kernel package, downloaded with apt-get (a kernel of
+another suite, as scripts/fetch-kernel.sh --suite fetched it: through
+scripts/debian_archive.py, from linux-image-RELEASE or 7.x's
+linux-modules-RELEASE; their .ko.xz/.ko.zst decompressed), into
 
     CACHE/guest-modules/ARCH/RELEASE/NAME.ko + load-order (+ requested)
 
@@ -14,16 +17,20 @@ and handed to the guest with bpfd-remote --guest-file as
 Nothing is ever loaded on this host.
 """
 import glob
+import lzma
 import os
+import re
 import shutil
 import subprocess
 import sys
+import tarfile
 import tempfile
 
 # Folders of the module tree the file systems and their dependencies live in.
 TREES = ("fs", "lib", "crypto", "arch")
 DEB_ARCH = {"arm64": "arm64", "x86_64": "amd64", "arm": "armhf", "s390x": "s390x",
-            "ppc64le": "ppc64el"}
+            "ppc64le": "ppc64el", "riscv64": "riscv64"}
+SUITES = ("trixie", "forky", "sid")
 
 
 def progress(msg):
@@ -94,12 +101,22 @@ def kernel_release(kernel_root):
 
 
 def builtin(kernel_root, release, name):
+    """Whether the kernel has NAME built in: its modules.builtin, else (7.x ships none) its
+    config's CONFIG_ option for the module, when the module's Kconfig name is its own
+    upper-cased (EXT4_FS, BTRFS_FS, XFS_FS, F2FS_FS, NFS_FS...)."""
     path = os.path.join(kernel_root, "lib", "modules", release, "modules.builtin")
     try:
         with open(path) as f:
             return any(os.path.basename(l.strip()) == name + ".ko" for l in f)
     except OSError:
+        pass
+    config = os.path.join(kernel_root, "boot", "config-" + release)
+    try:
+        text = open(config).read()
+    except OSError:
         return False
+    opt = name.upper().replace("-", "_")
+    return re.search(r"^CONFIG_(%s|%s_FS)=y$" % (opt, opt), text, re.M) is not None
 
 
 def ensure(kernel_root, arch, names, cache=None):
@@ -125,27 +142,69 @@ def ensure(kernel_root, arch, names, cache=None):
     return [(os.path.join(dest, n + ".ko"), n) for n in order]
 
 
-def fetch(arch, release, names, dest):
+def download(arch, release, work):
+    """The .deb holding RELEASE's modules: bookworm's through apt, another suite's through
+    debian_archive.py (linux-image-RELEASE, or 7.x's linux-modules-RELEASE)."""
     pkg = "linux-image-%s:%s" % (release, DEB_ARCH[arch])
+    progress("downloading the package of %s's modules" % release)
+    if subprocess.run(["apt-get", "download", "-q", pkg], cwd=work, stdout=subprocess.DEVNULL,
+                      stderr=subprocess.DEVNULL).returncode == 0:
+        return glob.glob(os.path.join(work, "*.deb"))[0]
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+    import debian_archive
+    for suite in SUITES:
+        try:
+            s = debian_archive.Suite(suite)
+        except debian_archive.ArchiveError:
+            continue
+        for name in ("linux-modules-" + release, "linux-image-" + release):
+            entries = s.packages(DEB_ARCH[arch])
+            if name in entries and entries[name].get("Installed-Size", "1") != "0":
+                try:
+                    return s.download(DEB_ARCH[arch], name, work)
+                except debian_archive.ArchiveError as e:
+                    raise RuntimeError(str(e))
+    raise RuntimeError("no suite serves the modules of %s (%s)" % (release, pkg))
+
+
+def extract(deb, release, tree):
+    """The modules of TREES from the package's lib/modules or usr/lib/modules, decompressed:
+    {module name: path}."""
+    want = re.compile(r"^\./(?:usr/)?lib/modules/%s/kernel/(?:%s)/.*\.ko(\.xz|\.zst)?$" %
+                      (re.escape(release), "|".join(TREES)))
+    available = {}
+    dpkg = subprocess.Popen(["dpkg", "--fsys-tarfile", deb], stdout=subprocess.PIPE)
+    with tarfile.open(fileobj=dpkg.stdout, mode="r|") as tar:
+        for m in tar:
+            match = want.match(m.name)
+            if not m.isfile() or not match:
+                continue
+            data = tar.extractfile(m).read()
+            if match.group(1) == ".xz":
+                data = lzma.decompress(data)
+            elif match.group(1) == ".zst":
+                data = subprocess.run(["zstd", "-dc"], input=data, stdout=subprocess.PIPE,
+                                      check=True).stdout
+            base = os.path.basename(m.name)
+            base = base[:base.index(".ko")]
+            out = os.path.join(tree, base + ".ko")
+            with open(out, "wb") as f:
+                f.write(data)
+            available[base.replace("-", "_")] = out
+    dpkg.stdout.close()
+    if dpkg.wait() != 0:
+        raise RuntimeError("dpkg --fsys-tarfile %s failed" % deb)
+    return available
+
+
+def fetch(arch, release, names, dest):
     work = tempfile.mkdtemp(prefix="guest-modules-")
     try:
-        progress("downloading %s for the modules %s" % (pkg, ", ".join(names)))
-        subprocess.run(["apt-get", "download", "-q", pkg], cwd=work, check=True,
-                       stdout=subprocess.DEVNULL)
-        deb = glob.glob(os.path.join(work, "*.deb"))[0]
+        deb = download(arch, release, work)
+        progress("taking the modules %s from %s" % (", ".join(names), os.path.basename(deb)))
         tree = os.path.join(work, "root")
         os.makedirs(tree)
-        patterns = ["./lib/modules/%s/kernel/%s/*" % (release, t) for t in TREES]
-        tar = subprocess.Popen(["dpkg", "--fsys-tarfile", deb], stdout=subprocess.PIPE)
-        subprocess.run(["tar", "-x", "-C", tree, "--wildcards"] + patterns, stdin=tar.stdout,
-                       check=True)
-        tar.stdout.close()
-        if tar.wait() != 0:
-            raise RuntimeError("dpkg --fsys-tarfile %s failed" % deb)
-        available = {}
-        for ko in glob.glob(os.path.join(tree, "lib", "modules", release, "kernel", "**", "*.ko"),
-                            recursive=True):
-            available[os.path.basename(ko)[:-3].replace("-", "_")] = ko
+        available = extract(deb, release, tree)
         order = load_order(names, available)
         shutil.rmtree(dest, ignore_errors=True)
         os.makedirs(dest)

@@ -32,7 +32,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import bcc_attach  # noqa: E402  (the one translation of BCC's attach records)
 
 FLAVOUR = {"arm64": "arm64", "x86_64": "amd64", "arm": "armmp", "s390x": "s390x",
-           "ppc64le": "powerpc64le"}
+           "ppc64le": "powerpc64le", "riscv64": "riscv64"}
 CHUNK = 384 * 1024  # raw bytes per OBJECT_CHUNK line (base64 stays well under 1 MiB)
 # A USDT tool's language (its -l LANG, dbstat's database) -> the runtime whose
 # provider and probes the stand-in target carries (cmake/BccCorpus.cmake).
