@@ -78,6 +78,21 @@ first_depend() {  # PREFIX < Depends
   tr ',|' '\n\n' | sed -n "s/^ *\($1[^ (]*\).*/\1/p" | head -n1
 }
 
+keep='virtio_mmio|virtio_console|virtio_ring|virtio|virtio_pci_modern_dev|virtio_pci_legacy_dev|virtio_pci|virtio_blk'
+
+# A suite resolved less than six hours ago (debian_archive.py refreshes its
+# InRelease as often) is not asked again: reading a suite's Packages index
+# costs 10-60 s, at every build of the fetch-kernels target.
+resolved="$cache/kernels/$arch/.$suite.resolved"
+if [ "$suite" != bookworm ] && [ -z "${BPFD_KERNEL_ABI:-}" ] && [ -f "$resolved" ] &&
+   [ -n "$(find "$resolved" -mmin -360 2>/dev/null)" ]; then
+  abi=$(readlink "$cache/kernels/$arch/$suite" 2>/dev/null || true)
+  if [ -n "$abi" ] && [ "$(cat "$cache/kernels/$arch/$abi/.complete" 2>/dev/null)" = "$keep" ]; then
+    echo "$cache/kernels/$arch/$abi"
+    exit 0
+  fi
+fi
+
 # Which ABI does the metapackage point at (or which was asked for)?
 meta="linux-image-$flavour"
 if [ -n "${BPFD_KERNEL_ABI:-}" ]; then
@@ -126,15 +141,16 @@ if [ -n "$locked" ] && [ "$locked" != "$abi" ]; then
   log "$suite serves $abi; test/kernel-abi.lock records $locked (re-measure and update the lock)"
 fi
 
-# The modules kept from the kernel package (the rest is 290 MB we never use);
-# .complete records them, so a cache made with fewer is fetched again.
-keep='virtio_mmio|virtio_console|virtio_ring|virtio|virtio_pci_modern_dev|virtio_pci_legacy_dev|virtio_pci|virtio_blk'
+# The modules kept from the kernel package ($keep above; the rest is 290 MB
+# we never use): .complete records them, so a cache made with fewer is
+# fetched again.
 if [ -f "$dest/.complete" ] && [ "$(cat "$dest/.complete")" = "$keep" ]; then
   for l in "$link" "$suite"; do
     [ "$l" = bookworm ] && continue
     [ "$(readlink "$cache/kernels/$arch/$l" 2>/dev/null)" = "$abi" ] ||
       ln -sfn "$abi" "$cache/kernels/$arch/$l"
   done
+  [ "$suite" = bookworm ] || [ -n "${BPFD_KERNEL_ABI:-}" ] || touch "$resolved"
   echo "$dest"
   exit 0
 fi
@@ -233,5 +249,6 @@ rm -rf "$work"
 printf '%s\n' "$keep" > "$dest/.complete"
 ln -sfn "$abi" "$cache/kernels/$arch/$link"
 [ "$suite" = bookworm ] || ln -sfn "$abi" "$cache/kernels/$arch/$suite"
+[ "$suite" = bookworm ] || [ -n "${BPFD_KERNEL_ABI:-}" ] || touch "$resolved"
 log "ready in $dest"
 echo "$dest"
