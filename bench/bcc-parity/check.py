@@ -1,7 +1,11 @@
 #!/usr/bin/env python3
 """One tool's parity check, for the lit tests (test/bpfd-bcc/parity-*.test):
 
-    check.py [--build BUILD] TOOL
+    check.py [--build BUILD] [--suite SUITE] [--kernel current|SUITE|DIR] TOOL
+
+--suite sid: the guest's root file system is Debian unstable's with its BCC,
+and bpfd-bcc runs the same release (--bcc sid); --kernel: the guest's kernel
+(parity.py's options).
 
 Prints the verdict of compare.py for TOOL ("TOOL: SAME" or "TOOL: DIFF" and
 the diff), the workload's rows BCC printed, and then proves that the
@@ -13,11 +17,12 @@ The outputs come from parity.py runs over tools.CI_TOOLS (one guest boot for
 all of them), shared by the checks of one lit run:
   - BCC's own outputs (the reference) are kept in
     CACHE/parity/native-KEY/, KEY a hash of everything they depend on (the
-    root file system, kernel, guest init, workload, tool arguments): made
+    suite's root file system, kernel, guest init, workload, tool arguments): made
     once, by the first check that needs them;
   - bpfd-bcc's outputs are made once per lit run (the lit process that runs
     the checks names it; outside lit, once per check) in
-    CACHE/parity/run-ID/.
+    CACHE/parity/run-ID/ (another suite: run-SUITE-ID/, and another kernel
+    than Debian 12's: run-SUITE-KERNEL-ID/).
 A lock (CACHE/parity/lock) keeps to one guest at a time.
 """
 import argparse
@@ -45,19 +50,18 @@ def file_hash(h, path):
             h.update(block)
 
 
-def native_key(build, cache):
+def native_key(build, base, kernel):
     """What BCC's own outputs depend on: the guest's init, the workload and
-    its timing, the CI tools' arguments, the root file system and kernel."""
+    its timing, the CI tools' arguments, the root file system and kernel
+    (BASE: the archive scripts/bcc-rootfs.sh made of both)."""
     h = hashlib.sha256()
     file_hash(h, os.path.join(HERE, "guest-init.sh"))
     file_hash(h, os.path.join(ROOT, "bench", "bcc-vs-bpfd", "guest-setup.sh"))
     file_hash(h, os.path.join(build, "share", "bpfd", "guest", "x86_64", "workload"))
     h.update(json.dumps([{t: tools.TOOLS[t] for t in tools.CI_TOOLS}, tools.WORKLOAD,
                          tools.GRACE, tools.SETTLE], sort_keys=True).encode())
-    # The root file system and kernel: the archive scripts/bcc-rootfs.sh made.
-    for cpio in sorted(glob.glob(os.path.join(cache, "bench", "bcc-rootfs-*.cpio"))):
-        st = os.stat(cpio)
-        h.update(("%s %d %d" % (os.path.basename(cpio), st.st_size, st.st_mtime)).encode())
+    st = os.stat(base)
+    h.update(("%s %d %d %s" % (base, st.st_size, st.st_mtime, kernel)).encode())
     return h.hexdigest()[:16]
 
 
@@ -81,8 +85,9 @@ def lit_run_id():
     return "pid%d-%s" % (os.getpid(), fields[19])
 
 
-def ensure_outputs(build, cache, tool):
-    """Returns (native dir, bpfd dir) holding TOOL's outputs."""
+def ensure_outputs(build, cache, tool, suite="bookworm", which="current"):
+    """Returns (native dir, bpfd dir) holding TOOL's outputs, and the lines
+    that say what ran: the BCC release of each side, the guest's kernel."""
     top = os.path.join(cache, "parity")
     os.makedirs(top, exist_ok=True)
     with open(os.path.join(top, "lock"), "w") as lock:
@@ -92,13 +97,21 @@ def ensure_outputs(build, cache, tool):
             if time.time() - os.path.getmtime(old) > 86400:
                 shutil.rmtree(old, ignore_errors=True)
         # The kernel and root file system first: the key names them.
-        kernel = parity.guest_kernel(cache)
-        if subprocess.run([os.path.join(ROOT, "scripts", "bcc-rootfs.sh"), cache, kernel],
-                          stdout=subprocess.DEVNULL).returncode != 0:
-            sys.exit("check: no root file system (scripts/bcc-rootfs.sh failed)")
+        kernel = parity.guest_kernel(cache, which)
+        base, release = parity.rootfs(cache, suite, kernel)
+        host = parity.host_bcc(cache, suite, release)  # dies unless the same release
+        if host:
+            with open(os.path.join(cache, "bcc", suite, ".release")) as f:
+                host = "bpfd-bcc %s: %s" % (" ".join(host), " ".join(f.read().split()[:2]))
+        else:
+            host = "bpfd-bcc: this host's own BCC"
+        facts = ["release: BCC %s in the guest (Debian %s); %s" % (release, suite, host),
+                 "kernel: %s (%s)" % (os.path.basename(glob.glob(os.path.join(
+                     kernel, "lib", "modules", "*"))[0]), kernel)]
         names = tools.CI_TOOLS if tool in tools.CI_TOOLS else [tool]
-        native = os.path.join(top, "native-" + native_key(build, cache))
-        run = os.path.join(top, "run-" + lit_run_id())
+        native = os.path.join(top, "native-" + native_key(build, base, kernel))
+        tag = "".join(w + "-" for w in (suite, which) if w not in ("bookworm", "current"))
+        run = os.path.join(top, "run-" + tag.replace(os.sep, "_") + lit_run_id())
         need_native = [t for t in names if not os.path.exists(os.path.join(native, t + ".native.out"))]
         need_bpfd = [t for t in names if not os.path.exists(os.path.join(run, t + ".bpfd.out"))]
         if need_native or need_bpfd:
@@ -110,7 +123,7 @@ def ensure_outputs(build, cache, tool):
             # keeps them); bpfd-bcc's are this lit run's.
             argv = [sys.executable, os.path.join(HERE, "parity.py"), "--build", build,
                     "--out", work, "--tools", ",".join(todo), "--sides", sides,
-                    "--save-native", native]
+                    "--save-native", native, "--suite", suite, "--kernel", which]
             print("check: running %s" % " ".join(argv[1:]), file=sys.stderr, flush=True)
             if subprocess.run(argv).returncode != 0:
                 sys.exit("check: parity.py failed")
@@ -119,7 +132,7 @@ def ensure_outputs(build, cache, tool):
                 if ".bpfd." in f and f.split(".")[0] in need_bpfd or f in ("run.json", "console.log"):
                     shutil.copy(os.path.join(work, f), run)
             shutil.rmtree(work, ignore_errors=True)
-        return native, run
+        return native, run, facts
 
 
 def read(path):
@@ -169,11 +182,15 @@ def mutations(tool, bpfd):
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--build", default=os.path.join(ROOT, "build"))
+    ap.add_argument("--suite", default="bookworm")
+    ap.add_argument("--kernel", default="current")
     ap.add_argument("tool", choices=tools.ORDER)
     args = ap.parse_args()
     build = os.path.abspath(args.build)
     cache = os.path.abspath(parity.cache_dir(build))
-    native_dir, bpfd_dir = ensure_outputs(build, cache, args.tool)
+    native_dir, bpfd_dir, facts = ensure_outputs(build, cache, args.tool, args.suite, args.kernel)
+    for line in facts:
+        print(line)
     t = args.tool
     native, bpfd = read(os.path.join(native_dir, t + ".native.out")), read(os.path.join(bpfd_dir, t + ".bpfd.out"))
     nerr, berr = read(os.path.join(native_dir, t + ".native.err")), read(os.path.join(bpfd_dir, t + ".bpfd.err"))

@@ -66,10 +66,10 @@ def opensnoop(text):
 
 
 def execsnoop(text):
-    # PCOMM            PID     PPID    RET ARGS
+    # PCOMM            PID     PPID    RET ARGS   (BCC 0.37: COMM)
     out = Normalised()
     for line in text.splitlines():
-        if line.startswith("PCOMM "):
+        if re.match(r"^P?COMM +PID ", line):
             header_once(out, line)
             continue
         f = columns(line, 5)

@@ -1,6 +1,6 @@
 #!/bin/bash
-# /init of the parity guest (bench/bcc-parity/parity.py): the Debian 12 root
-# file system with Debian's BCC and the kernel's headers
+# /init of the parity guest (bench/bcc-parity/parity.py): the Debian 12 (or
+# another suite's) root file system with Debian's BCC and the kernel's headers
 # (scripts/bcc-rootfs.sh), plus /parity (bpfd, the virtio modules, this
 # script's helpers) and /usr/bin/workload. One guest serves both sides:
 #
@@ -15,7 +15,7 @@
 # command each time.
 #
 # Control port "parity-ctl", one line a command, one line a reply:
-#   hello                          -> hello kernel=REL nproc=N headers=yes|no
+#   hello                          -> hello kernel=REL nproc=N headers=yes|no bcc=VERSION
 #   native ID MODE TIMEOUT ARGV... -> ready ID ms=MS | failed ID why=WHY
 #        starts ARGV (stdout, stderr to files), PYTHONUNBUFFERED=1, SIGINT at
 #        its default; waits until it is ready: MODE line = its first stdout
@@ -81,9 +81,15 @@ mkdir -p /tmp/parity
   done
 ) &
 
+# BCC's release, from its Python package (__version__ = 'X.Y.Z').
+bcc=none
+while read -r k _ v; do
+  [ "$k" = __version__ ] && { v=${v//\'/}; bcc=${v//\"/}; }
+done < /usr/lib/python3/dist-packages/bcc/version.py
+
 # The host connects after the boot: until then the port reads end-of-file.
 until read -r line <&3 && [ "$line" = hello ]; do nap 0.2; done
-echo "hello kernel=$rel nproc=$(nproc) headers=$headers" >&3
+echo "hello kernel=$rel nproc=$(nproc) headers=$headers bcc=$bcc" >&3
 say "host connected"
 
 timer_armed() { # a perf software clock (profile's sampling) is queued

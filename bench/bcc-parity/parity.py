@@ -3,10 +3,13 @@
 BCC in the guest, and build/bin/bpfd-bcc on this host against bpfd in that
 guest; writes both outputs and the times to their first line.
 
-    parity.py --build BUILD --out DIR [--tools a,b,...] [--icount N] [--smp N]
+    parity.py --build BUILD --out DIR [--tools a,b,...] [--suite SUITE]
+              [--kernel current|SUITE|DIR] [--icount N] [--smp N]
 
 The guest boots CACHE/bench/bcc-rootfs-REL.cpio (scripts/bcc-rootfs.sh:
-Debian 12 with bpfcc-tools and the kernel's headers) with /init =
+Debian 12 with bpfcc-tools and the kernel's headers; --suite sid: Debian
+unstable with its bpfcc-tools, CACHE/bench/sid/, and bpfd-bcc runs the same
+release with --bcc sid) with /init =
 guest-init.sh, a 64 MiB blank disk (/dev/vda) and two virtio-serial ports:
 "parity-ctl" (this script's commands) and "bpfd" (bpfd's line protocol,
 reached by bpfd-bcc through relay.py as a process: remote). Per tool:
@@ -45,6 +48,27 @@ from build_paths import cache_dir  # noqa: E402
 
 MODULES = ["virtio_ring", "virtio", "virtio_pci_modern_dev", "virtio_pci_legacy_dev",
            "virtio_pci", "virtio_console", "virtio_blk"]
+# Each module's config option, for the kernels whose package has no
+# modules.builtin (Debian's 7.x): =y is built in.
+MODULE_CONFIG = {"virtio_ring": "VIRTIO", "virtio": "VIRTIO",
+                 "virtio_pci_modern_dev": "VIRTIO_PCI_LIB",
+                 "virtio_pci_legacy_dev": "VIRTIO_PCI_LIB_LEGACY", "virtio_pci": "VIRTIO_PCI",
+                 "virtio_console": "VIRTIO_CONSOLE", "virtio_blk": "VIRTIO_BLK"}
+
+
+def built_in(kernel, rel):
+    """The modules built into the kernel, as modules.builtin's paths'
+    names, or (no modules.builtin) MODULES whose option is =y in its config."""
+    moddir = os.path.join(kernel, "lib", "modules", rel)
+    try:
+        return {os.path.basename(b)[:-3] for b in open(os.path.join(moddir, "modules.builtin")).read().split()}
+    except FileNotFoundError:
+        options = set()
+        with open(os.path.join(kernel, "boot", "config-" + rel)) as f:
+            for line in f:
+                if line.endswith("=y\n"):
+                    options.add(line[len("CONFIG_"):-3])
+        return {m for m, o in MODULE_CONFIG.items() if o in options}
 T0 = time.monotonic()
 
 
@@ -125,6 +149,9 @@ class Guest:
                 die("the guest did not come up; console: %s\n%s" % (self.console, self.tail()))
         self.sock.settimeout(None)
         os.unlink(self.initrd)
+        if getattr(args, "release", None) and self.facts.get("bcc") != args.release.split()[0]:
+            die("the guest's BCC is %s, not the root file system's %s" % (
+                self.facts.get("bcc"), args.release))
         say("guest up: %s" % line)
 
     def _initrd(self, args, kernel, rel, base):
@@ -138,14 +165,14 @@ class Guest:
         shutil.copy(os.path.join(args.build, "share", "bpfd", "guest", "x86_64", "workload"),
                     os.path.join(stage, "usr", "bin", "workload"))
         moddir = os.path.join(kernel, "lib", "modules", rel)
-        builtin = open(os.path.join(moddir, "modules.builtin")).read().split()
+        builtin = built_in(kernel, rel)
         order = []
         for m in MODULES:
             found = glob.glob(os.path.join(moddir, "kernel", "**", m + ".ko"), recursive=True)
             if found:
                 shutil.copy(found[0], os.path.join(stage, "parity", "modules", m + ".ko"))
                 order.append(m)
-            elif not any(b.endswith("/" + m + ".ko") for b in builtin):
+            elif m not in builtin:
                 die("module %s is neither in %s nor built in" % (m, moddir))
         with open(os.path.join(stage, "parity", "modules", "order"), "w") as f:
             f.write("\n".join(order) + "\n")
@@ -274,12 +301,19 @@ def save_native(out, name, dest):
         os.rename(os.path.join(dest, f + ".tmp"), os.path.join(dest, f))
 
 
-def guest_kernel(cache):
+def guest_kernel(cache, which="current"):
     """The x86_64 kernel the cache holds already (the one the tests and the
     other guests use, whatever its ABI: another ABI is a cache of its own),
     fetched only when there is none. Fetching would follow Debian's
     metapackage and move the cache's `current` to the newest ABI under a
-    running suite."""
+    running suite. WHICH: current (Debian 12's), a suite whose kernel
+    scripts/fetch-kernel.sh fetched (CACHE/kernels/x86_64/SUITE), or a
+    folder."""
+    if which not in ("", "current"):
+        tree = which if os.sep in which else os.path.join(cache, "kernels", "x86_64", which)
+        if not os.path.isdir(os.path.join(tree, "boot")):
+            die("no kernel in %s (scripts/fetch-kernel.sh x86_64 fetches Debian's)" % tree)
+        return os.path.realpath(tree)
     current = os.path.join(cache, "kernels", "x86_64", "current")
     if os.path.isdir(os.path.join(current, "boot")):
         return os.path.realpath(current)
@@ -287,12 +321,46 @@ def guest_kernel(cache):
                           stdout=subprocess.PIPE, text=True, check=True).stdout.strip()
 
 
+def rootfs(cache, suite, kernel):
+    """The guest's initramfs base (scripts/bcc-rootfs.sh, built once) and its
+    BCC release, "VERSION DEBIAN-VERSION"."""
+    base = subprocess.run([os.path.join(ROOT, "scripts", "bcc-rootfs.sh"), "--suite", suite,
+                           cache, kernel], stdout=subprocess.PIPE, text=True).stdout.strip()
+    if not base:
+        die("no root file system (scripts/bcc-rootfs.sh failed)")
+    return base, open(os.path.join(os.path.dirname(base), "bcc-release")).read().strip()
+
+
+def host_bcc(cache, suite, guest_release):
+    """The --bcc of bpfd-bcc for SUITE (none for bookworm: the host's own
+    BCC, the same Debian 12 release), checked to be the guest's release."""
+    if suite == "bookworm":
+        host = subprocess.run(["dpkg-query", "-W", "-f", "${Version}", "python3-bpfcc"],
+                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True).stdout
+        if host != guest_release.split()[-1]:
+            say("note: this host's python3-bpfcc is %s, the guest's %s"
+                % (host or "not installed", guest_release))
+        return []
+    tree = os.path.join(cache, "bcc", suite)
+    if not os.path.isfile(os.path.join(tree, ".release")):
+        subprocess.run([os.path.join(ROOT, "scripts", "fetch-bcc.sh"), suite, cache],
+                       stdout=subprocess.DEVNULL, check=True)
+    version, debver = open(os.path.join(tree, ".release")).read().split()[:2]
+    if "%s %s" % (version, debver) != guest_release:
+        die("the guest's root file system has BCC %s, bpfd-bcc --bcc %s %s %s (%s): %s served "
+            "a new release since one of them was fetched; build the root file system again "
+            "(rm -r %s) or fetch the release again (scripts/fetch-bcc.sh %s)"
+            % (guest_release, suite, version, debver, os.path.realpath(tree), suite,
+               os.path.join(cache, "bench", suite), suite))
+    return ["--bcc", suite]
+
+
 def run_bpfd(guest, name, spec, out, args, kernel, timeout):
     relay = "process:%s %s %s" % (sys.executable, os.path.join(HERE, "relay.py"), guest.data_sock)
-    argv = [os.path.join(args.build, "bin", "bpfd-bcc"), "--remote", relay, "--kernel", kernel,
-            tools.base(name)] + spec["args"]
-    say("%s: bpfd-bcc on this host: bpfd-bcc --remote process:relay.py %s %s" % (
-        name, name, " ".join(spec["args"])))
+    argv = [os.path.join(args.build, "bin", "bpfd-bcc")] + args.host_bcc + [
+        "--remote", relay, "--kernel", kernel, tools.base(name)] + spec["args"]
+    say("%s: bpfd-bcc on this host: bpfd-bcc %s--remote process:relay.py %s %s" % (
+        name, "".join(a + " " for a in args.host_bcc), name, " ".join(spec["args"])))
     cpu0 = sum(os.times()[2:4])
     g0 = guest.clock()
     env = dict(os.environ, PYTHONUNBUFFERED="1", BPFD_CACHE_DIR=args.cache)
@@ -359,6 +427,13 @@ def main():
                     help="other arguments for TOOL (a tool may be named TOOL@LABEL "
                     "in --tools to run it more than once: opensnoop@ts)")
     ap.add_argument("--sides", default="native,bpfd", help="native, bpfd or both (default)")
+    ap.add_argument("--suite", default="bookworm",
+                    help="the Debian suite of the guest's root file system and its BCC "
+                    "(bookworm, the default: Debian 12's BCC, the host's own; sid: "
+                    "unstable's, and bpfd-bcc --bcc sid)")
+    ap.add_argument("--kernel", default="current",
+                    help="the guest's kernel: current (Debian 12's, the default), a suite "
+                    "fetched by scripts/fetch-kernel.sh, or a folder")
     ap.add_argument("--icount", type=int, help="-icount shift=N: guest time counts instructions")
     ap.add_argument("--smp", type=int, default=1)
     ap.add_argument("--mem", default="3G")
@@ -384,7 +459,7 @@ def main():
     for f in ("bin/bpfd-x86_64", "bin/bpfd-bcc", "share/bpfd/guest/x86_64/workload",
               "lib/bpfd-bcc/libbcc.so.0"):
         if not os.path.exists(os.path.join(args.build, f)):
-            die("%s/%s is not built (cmake --build %s --target bpfd-bcc bcc bpfd-guest)"
+            die("%s/%s is not built (cmake --build %s --target bpfd-bcc bcc_remote bpfd-guest)"
                 % (args.build, f, args.build))
     os.makedirs(args.out, exist_ok=True)
 
@@ -396,17 +471,20 @@ def main():
     except BlockingIOError:
         say("waiting for another parity guest to end (%s)" % lock.name)
         fcntl.flock(lock, fcntl.LOCK_EX)
-    kernel = guest_kernel(args.cache)
-    base = subprocess.run([os.path.join(ROOT, "scripts", "bcc-rootfs.sh"), args.cache, kernel],
-                          stdout=subprocess.PIPE, text=True).stdout.strip()
-    if not base:
-        die("no root file system (scripts/bcc-rootfs.sh failed)")
+    kernel = guest_kernel(args.cache, args.kernel)
+    base, release = rootfs(args.cache, args.suite, kernel)
+    args.release = release
+    args.host_bcc = host_bcc(args.cache, args.suite, release)
+    say("Debian %s's BCC %s: natively in the guest%s" % (
+        args.suite, release, ", and on this host through bpfd-bcc --bcc %s" % args.suite
+        if args.host_bcc else ", and the host's own through bpfd-bcc"))
     # SIGTERM/SIGINT end the run through the finally below (the guest goes too).
     for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
         signal.signal(sig, lambda n, _: sys.exit(128 + n))
     load_before = os.getloadavg()
     guest = Guest(args, kernel, base)
-    results = {"guest": guest.facts, "icount": args.icount, "smp": args.smp,
+    results = {"guest": guest.facts, "suite": args.suite, "bcc": release,
+               "host_bcc": args.host_bcc, "kernel": kernel, "icount": args.icount, "smp": args.smp,
                "load_before": load_before, "tools": {}}
     try:
         for name in names:
