@@ -70,19 +70,22 @@
 #define RELAY_BUF (64 * 1024)
 
 static void say(const char *fmt, ...) {
-  char line[1024];
+  /* One write a line: the workload writes to the same console, and a line
+     written in two parts was seen split by its output (7.x's guests start
+     the workload sooner). */
+  char line[1024] = SENTINEL;
+  size_t head = sizeof(SENTINEL) - 1;
   va_list ap;
   va_start(ap, fmt);
-  int n = vsnprintf(line, sizeof(line) - 1, fmt, ap);
+  int n = vsnprintf(line + head, sizeof(line) - head - 1, fmt, ap);
   va_end(ap);
   if (n < 0)
     return;
-  if (n > (int)sizeof(line) - 2)
-    n = sizeof(line) - 2;
-  line[n++] = '\n';
+  if (n > (int)(sizeof(line) - head - 2))
+    n = (int)(sizeof(line) - head - 2);
+  line[head + n++] = '\n';
   /* fd 2 is the console the kernel opened for PID 1. */
-  (void)!write(2, SENTINEL, sizeof(SENTINEL) - 1);
-  (void)!write(2, line, n);
+  (void)!write(2, line, head + n);
 }
 
 static void power_off(int status) {
