@@ -1,6 +1,7 @@
 //===- GuestKernel.cpp - the unpacked Debian kernel a guest boots ---------===//
 
 #include "GuestKernel.h"
+#include "HostPaths.h"
 #include "Subprocess.h"
 
 #include <algorithm>
@@ -16,16 +17,6 @@
 
 namespace bpfd {
 namespace {
-
-bool isFile(const std::string &Path) {
-  struct stat St;
-  return stat(Path.c_str(), &St) == 0 && S_ISREG(St.st_mode);
-}
-
-bool isDirectory(const std::string &Path) {
-  struct stat St;
-  return stat(Path.c_str(), &St) == 0 && S_ISDIR(St.st_mode);
-}
 
 // The entries of Dir, sorted ("." and ".." left out).
 std::vector<std::string> entries(const std::string &Dir) {

@@ -14,6 +14,7 @@
 #include "CpioWriter.h"
 #include "Fault.h"
 #include "GuestKernel.h"
+#include "HostPaths.h"
 #include "Subprocess.h"
 #include "Transport.h"
 
@@ -93,16 +94,6 @@ const ArchInfo Ppc64le = {"ppc64le", "qemu-system-ppc64", "pseries,x-vof=on", ""
 const ArchInfo Riscv64 = {"riscv64", "qemu-system-riscv64", "virt", "", "vmlinux-", "rv64",
                           "ttyS0", "virtio-serial-device", {"virtio_mmio", "virtio_console"},
                           "virtio-blk-device"};
-
-bool isFile(const std::string &Path) {
-  struct stat St;
-  return stat(Path.c_str(), &St) == 0 && S_ISREG(St.st_mode);
-}
-
-bool isDirectory(const std::string &Path) {
-  struct stat St;
-  return stat(Path.c_str(), &St) == 0 && S_ISDIR(St.st_mode);
-}
 
 std::string envOr(const char *Name, const std::string &Fallback) {
   const char *V = getenv(Name);

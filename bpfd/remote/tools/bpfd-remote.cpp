@@ -30,6 +30,9 @@ static const char Usage[] =
     "                      this program)\n"
     "  --kernel DIR        qemu: unpacked Debian kernel (default:\n"
     "                      $BPFD_CACHE_DIR/kernels/<arch>/current)\n"
+    "  --kernel-suite SUITE  qemu: the kernel of a Debian suite (trixie, sid...),\n"
+    "                      as fetched by scripts/fetch-kernel.sh --suite SUITE\n"
+    "                      (default: $BPFD_KERNEL_SUITE, else bookworm)\n"
     "  --timeout S         seconds for each step: boot to greeting, each reply,\n"
     "                      shutdown (default: $BPFD_QEMU_TIMEOUT or 120)\n"
     "  --workload 'ARGV'   qemu: run this in the guest in the background before\n"
@@ -116,6 +119,8 @@ int main(int argc, char **argv) {
       Options.BpfdPath = Value("--bpfd");
     } else if (A == "--kernel") {
       Options.KernelDir = Value("--kernel");
+    } else if (A == "--kernel-suite") {
+      setenv("BPFD_KERNEL_SUITE", Value("--kernel-suite"), 1);
     } else if (A == "--timeout") {
       const char *V = Value("--timeout");
       char *End;
