@@ -17,7 +17,13 @@ config.test_format = lit.formats.ShTest(execute_external=False)
 config.suffixes = [".s", ".ll", ".c", ".test", ".txt"]
 config.excludes = ["Inputs", "lit.cfg.py", "lit.site.cfg.py", "CMakeLists.txt", "README.txt"]
 config.test_source_root = os.path.dirname(__file__)
-config.test_exec_root = os.path.join(config.bpfd_binary_dir, "test")
+# BPFD_KERNEL_SUITE=SUITE (or --param kernel_suite=SUITE) runs the suites
+# against another Debian suite's kernel (below); such a run keeps its outputs
+# and facts in test-kernel-SUITE beside test, so it can run beside others.
+kernel_suite = lit_config.params.get("kernel_suite") or os.environ.get("BPFD_KERNEL_SUITE", "")
+kernel_suite = {"unstable": "sid", "bookworm": ""}.get(kernel_suite, kernel_suite)
+config.test_exec_root = os.path.join(config.bpfd_binary_dir,
+                                     "test-kernel-" + kernel_suite if kernel_suite else "test")
 
 PATCHED_LLVM_TOOLS = ["llc", "llvm-mc", "llvm-objdump", "opt"]
 STOCK_LLVM_TOOLS = ["FileCheck", "not", "count", "split-file", "llvm-readelf",
@@ -97,16 +103,13 @@ def _feature(name, present, reason):
 #   %kernel_version_code_arm64  LINUX_VERSION_CODE of the headers' generated version.h
 #   %kernel_version_le32_arm64  the same as llvm-readelf -x prints a little-endian word
 # (likewise _x86_64, _arm, _s390x, _ppc64le, _riscv64; riscv64's kernel is Debian 13's). FileCheck takes them with -DNAME=%kernel_release_arm64.
-# BPFD_KERNEL_SUITE=SUITE (or --param kernel_suite=SUITE) runs the suites
-# against another Debian suite's kernel: these substitutions, the qemu-ARCH
-# features and the guests the tests boot (the qemu remote reads the same
-# variable) all take kernels/ARCH/SUITE instead of kernels/ARCH/current
-# (scripts/fetch-kernel.sh --suite SUITE ARCH; scripts/test-kernels.sh).
+# With a kernel suite (above) these substitutions, the qemu-ARCH features and
+# the guests the tests boot (the qemu remote reads the same variable) all take
+# kernels/ARCH/SUITE instead of kernels/ARCH/current (scripts/fetch-kernel.sh
+# --suite SUITE ARCH; scripts/test-kernels.sh).
 import glob
 import json
 import re
-kernel_suite = lit_config.params.get("kernel_suite") or os.environ.get("BPFD_KERNEL_SUITE", "")
-kernel_suite = {"unstable": "sid", "bookworm": ""}.get(kernel_suite, kernel_suite)
 if kernel_suite:
     config.environment["BPFD_KERNEL_SUITE"] = kernel_suite
 kernel_link = kernel_suite or "current"
