@@ -432,6 +432,10 @@ void FunctionRewriter::rewriteMapCall(CallExpr *CE) {
     recordEventFields(*It->second, CE->getArg(0));
     Text = "bpf_ringbuf_output(" + M + ", " + Args[0] + ", " + Args[1] + ", " +
            Args[2] + ")";
+  } else if (Method == "ringbuf_query") {
+    // BCC 0.28's method; given to every release (BccRelease.cpp).
+    if (!NeedArgs(1, 1)) return;
+    Text = "bpf_ringbuf_query(" + M + ", " + Args[0] + ")";
   } else if (Method == "ringbuf_reserve") {
     if (!NeedArgs(1, 1)) return;
     Text = "bpf_ringbuf_reserve(" + M + ", " + Args[0] + ", 0)";
@@ -537,6 +541,15 @@ void FunctionRewriter::rewriteProbeParams(FunctionDecl *FD) {
       return;
     }
     std::string Name = P->getName().str();
+    // BCC 0.28 on ("rewriter: Init only the requested parameters"): a
+    // parameter the body does not use is not read. One it only names in an
+    // unevaluated operand (sizeof, typeof) is declared unread (BCC declares
+    // none: its text then fails to compile).
+    if (Opts.Bcc.has(BccFeature::ProbeParamsOnUse) && !P->isUsed()) {
+      if (P->isReferenced())
+        Decls += " " + original(*PR) + ";";
+      continue;
+    }
     Decls += " " + original(*PR) + " = ";
     if (Syscall)
       Decls += "({ u64 __v = 0; " + Opts.ProbeRead +

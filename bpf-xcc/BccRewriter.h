@@ -17,6 +17,7 @@
 #define BPF_XCC_BCCREWRITER_H
 
 #include "Arch.h"
+#include "BccRelease.h"
 #include "Program.h"
 
 #include "clang/AST/ASTConsumer.h"
@@ -36,6 +37,8 @@ struct RewriteOptions {
   /// Name of the kernel-memory read helper (bpf_probe_read_kernel, or
   /// bpf_probe_read before Linux 5.5).
   std::string ProbeRead = "bpf_probe_read_kernel";
+  /// The BCC release whose rewrites to make (BccRelease.h).
+  BccRelease Bcc;
 };
 
 struct RewriteResult {

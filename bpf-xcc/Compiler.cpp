@@ -338,6 +338,9 @@ Expected<CompileResult> compileProgram(const CompileOptions &Opts) {
       In.Flags.push_back(F);
   for (const std::string &F : Tree->flags())
     In.Flags.push_back(F);
+  // The BCC release, for the helpers header's #if (BccRelease.h).
+  for (const std::string &F : Opts.BccVersion.macroFlags())
+    In.Flags.push_back(F);
   for (const std::string &D : Opts.Defines)
     In.Flags.push_back("-D" + D);
   for (const std::string &F : Opts.ExtraFlags)
@@ -347,7 +350,8 @@ Expected<CompileResult> compileProgram(const CompileOptions &Opts) {
   if (Opts.Verbose) {
     errs() << "bpf-xcc: arch " << Arch->Name << " (" << Arch->Triple << " -> "
            << Arch->bpfTriple() << "), kernel " << Tree->release()
-           << " (LINUX_VERSION_CODE " << Tree->versionCode() << ")\n"
+           << " (LINUX_VERSION_CODE " << Tree->versionCode() << "), BCC "
+           << Opts.BccVersion.str() << "\n"
            << "bpf-xcc: source tree " << Tree->sourceDir() << "\n"
            << "bpf-xcc: build tree  " << Tree->buildDir() << "\n"
            << "bpf-xcc: kernel flags:";
@@ -367,6 +371,7 @@ Expected<CompileResult> compileProgram(const CompileOptions &Opts) {
   RewriteOptions RO;
   RO.Arch = &*Arch;
   RO.SyscallWrappers = Wrappers;
+  RO.Bcc = Opts.BccVersion;
   // Kernel reads: bpf_probe_read_kernel when the target's uapi bpf.h lists
   // it (Linux 5.5 and backports), else bpf_probe_read, as patched BCC
   // decides (bcc-patches 0004) -- never from the host.
@@ -429,7 +434,7 @@ Expected<CompileResult> compileProgram(const CompileOptions &Opts) {
     ProbeNames.insert(P.Name);
     if (Plan.Attach.count(P.Name))
       continue;
-    std::string Sec = attachFromName(P.Name, *Arch, Wrappers);
+    std::string Sec = attachFromName(P.Name, *Arch, Wrappers, Opts.BccVersion);
     if (Sec.empty())
       Sec = sectionFromContext(P.ContextType);
     if (!Opts.SectionOfEveryProbe.empty())

@@ -10,6 +10,7 @@
 #define BPF_XCC_COMPILER_H
 
 #include "Arch.h"
+#include "BccRelease.h"
 #include "BccRewriter.h"
 #include "Profile.h"
 
@@ -35,6 +36,10 @@ struct CompileOptions {
   /// -DX, -I..., -w, -Wno-...); "-D"/"-I" ones go before the kernel's.
   std::vector<std::string> ExtraFlags;
   std::vector<std::string> Attach; ///< --attach FN=SECTION options.
+  /// The BCC release the program is written for (BccRelease.h): its
+  /// helpers.h macros, its frontend's rewrites, its loader's reading of
+  /// kfunc__ names. Default 0.26.0.
+  BccRelease BccVersion;
   /// When set, every probe function is placed in this section instead of
   /// its attach point's (libbcc: BCC's loader is told each function's type
   /// and attach point by the tool, not by the object).

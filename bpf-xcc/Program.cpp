@@ -75,8 +75,28 @@ Error parseAttachOption(StringRef Option, const ArchInfo &Arch,
   return Error::success();
 }
 
+// The target of kfunc__REST / kretfunc__REST. BCC 0.26's loader looks REST
+// up in vmlinux's BTF (bpf-xcc also reads REST = vmlinux__FN as FN); since
+// 0.28 (bcc_prog_load_xattr) REST is MODULE__FN, split at its first "__",
+// and an empty MODULE or "vmlinux" means vmlinux. A module's function gets
+// libbpf's section form, fentry/MODULE:FN. A REST without "__" (which 0.28's
+// loader cannot read) is taken as a vmlinux function.
+static std::string trampolineTarget(StringRef Rest, const BccRelease &Bcc) {
+  if (!Bcc.has(BccFeature::KfuncModuleNames)) {
+    Rest.consume_front("vmlinux__");
+    return Rest.str();
+  }
+  size_t Sep = Rest.find("__");
+  if (Sep == StringRef::npos)
+    return Rest.str();
+  StringRef Module = Rest.take_front(Sep), Fn = Rest.drop_front(Sep + 2);
+  if (Module.empty() || Module == "vmlinux")
+    return Fn.str();
+  return (Module + ":" + Fn).str();
+}
+
 std::string attachFromName(StringRef Fn, const ArchInfo &Arch,
-                           bool SyscallWrappers) {
+                           bool SyscallWrappers, const BccRelease &Bcc) {
   StringRef Rest;
   // As BCC's _trace_autoload(): kprobe__/kretprobe__ targets go through
   // fix_syscall_fnname().
@@ -95,19 +115,27 @@ std::string attachFromName(StringRef Fn, const ArchInfo &Arch,
   }
   if ((Rest = Fn).consume_front("raw_tracepoint__"))
     return ("raw_tracepoint/" + Rest).str();
-  // BCC 0.26's BPF_PROG-based macros name the function PREFIX + the kernel
-  // function (KFUNC_PROBE: kfunc__FN, KRETFUNC_PROBE: kretfunc__FN,
-  // KMOD_RET: kmod_ret__FN, LSM_PROBE: lsm__HOOK, BPF_ITER: bpf_iter__TARGET)
-  // and its libbpf strips the prefix to find the BTF id; the sections are
-  // libbpf's. Later BCC's kfunc__vmlinux__FN is accepted too.
+  // BCC's BPF_PROG-based macros name the function PREFIX + the kernel
+  // function (KFUNC_PROBE: kfunc__FN, since 0.28 kfunc__vmlinux__FN;
+  // KRETFUNC_PROBE alike; KMOD_RET: kmod_ret__FN, LSM_PROBE: lsm__HOOK,
+  // BPF_ITER: bpf_iter__TARGET) and its loader strips the prefix to find the
+  // BTF id; the sections are libbpf's.
   for (auto [Prefix, Kind] :
        {std::pair<StringRef, StringRef>{"kfunc__", "fentry/"},
-        {"kretfunc__", "fexit/"},
-        {"kmod_ret__", "fmod_ret/"},
+        {"kretfunc__", "fexit/"}})
+    if ((Rest = Fn).consume_front(Prefix) && !Rest.empty()) {
+      std::string Target = trampolineTarget(Rest, Bcc);
+      return Target.empty() ? "" : (Kind + Target).str();
+    }
+  for (auto [Prefix, Kind] :
+       {std::pair<StringRef, StringRef>{"kmod_ret__", "fmod_ret/"},
         {"lsm__", "lsm/"},
         {"bpf_iter__", "iter/"}})
     if ((Rest = Fn).consume_front(Prefix) && !Rest.empty()) {
-      Rest.consume_front("vmlinux__");
+      // Before 0.28 every trampoline name went through the same reading,
+      // kmod_ret__vmlinux__FN included.
+      if (!Bcc.has(BccFeature::KfuncModuleNames))
+        Rest.consume_front("vmlinux__");
       return (Kind + Rest).str();
     }
   return "";

@@ -8,6 +8,7 @@
 #define BPF_XCC_PROGRAM_H
 
 #include "Arch.h"
+#include "BccRelease.h"
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
@@ -51,9 +52,12 @@ llvm::Error parseAttachOption(llvm::StringRef Option, const ArchInfo &Arch,
 
 /// The attach point BCC derives from a function's name (kprobe__do_sys_open,
 /// tracepoint__sched__sched_switch, syscall__execve, ...), or "" when the
-/// name says nothing.
+/// name says nothing. \p Bcc is the release whose loader reads the name:
+/// kfunc__FN before 0.28, kfunc__MOD__FN since (fentry/MOD:FN for a module,
+/// libbpf's form; fentry/FN for vmlinux).
 std::string attachFromName(llvm::StringRef Function, const ArchInfo &Arch,
-                           bool SyscallWrappers);
+                           bool SyscallWrappers,
+                           const BccRelease &Bcc = BccRelease());
 
 /// The section of a probe function without a known attach point, from its
 /// context type ("kprobe" for pt_regs, ...).

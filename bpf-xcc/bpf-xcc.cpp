@@ -1,7 +1,7 @@
 //===- bpf-xcc.cpp - Cross-compile BCC programs to BPF objects -------------===//
 //
 // bpf-xcc --arch arm64 --kernel DIR [--profile FILE] [-D...] [-I...]
-//         [--attach FN=SECTION ...] prog.c -o prog.bpf.o
+//         [--attach FN=SECTION ...] [--bcc-version X.Y.Z] prog.c -o prog.bpf.o
 //
 //===----------------------------------------------------------------------===//
 #include "Arch.h"
@@ -63,6 +63,12 @@ static cl::list<std::string> UsdtDevicePath(
 static cl::opt<std::string> ListUsdt(
     "list-usdt", cl::desc("Print the USDT probes of a binary and their operands, and stop"),
     cl::value_desc("binary"), cl::cat(Cat));
+static cl::opt<std::string> BccVersionArg(
+    "bcc-version",
+    cl::desc("The BCC release the program is written for: its helpers.h macros, "
+             "its frontend's rewrites, its loader's function names (0.26.0 and "
+             "later; default 0.26.0)"),
+    cl::value_desc("x.y.z"), cl::init("0.26.0"), cl::cat(Cat));
 static cl::opt<bool> Verbose("v", cl::desc("Print the kernel flags and the clang invocation"),
                              cl::cat(Cat));
 static cl::opt<bool> TimePhases(
@@ -205,8 +211,13 @@ int main(int argc, char **argv) {
   if (!MB)
     return fail("cannot read '" + Input + "': " + MB.getError().message());
 
+  auto Bcc = BccRelease::parse(BccVersionArg);
+  if (!Bcc)
+    return fail(Twine("--bcc-version: ") + toString(Bcc.takeError()));
+
   CompileOptions CO;
   CO.FileName = Input;
+  CO.BccVersion = *Bcc;
   CO.Source = (*MB)->getBuffer().str();
   CO.ArchName = ArchArg;
   CO.KernelDir = Dir;

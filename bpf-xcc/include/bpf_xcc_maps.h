@@ -83,6 +83,7 @@
     void *(*ringbuf_reserve)(u64);                                            \
     void (*ringbuf_discard)(void *, u64);                                     \
     void (*ringbuf_submit)(void *, u64);                                      \
+    u64 (*ringbuf_query)(u64);                                                \
     u32 max_entries;                                                          \
   };                                                                          \
   __BPF_XCC_MAP_VAR("ringbuf", _name, .max_entries = ((_num_pages) * 4096))
