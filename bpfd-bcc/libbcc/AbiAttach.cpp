@@ -52,10 +52,11 @@ static bool progOf(int Fd, HostHandle &H) {
   return true;
 }
 
-// BCC 0.26's bcc_prog_load_xattr() loads a TRACING or LSM program for the
+// BCC's bcc_prog_load_xattr() loads a TRACING or LSM program for the
 // kernel function its name gives: kfunc__FN (fentry), kretfunc__FN (fexit),
-// kmod_ret__FN (fmod_ret), lsm__HOOK (lsm); later BCC's kfunc__vmlinux__FN
-// as well. bpf-xcc's attachFromName() is this toolkit's reading of BCC's
+// kmod_ret__FN (fmod_ret), lsm__HOOK (lsm); since BCC 0.28 kfunc__MOD__FN
+// and kretfunc__MOD__FN, FN in module MOD's BTF (the tool's release:
+// toolBccRelease()). bpf-xcc's attachFromName() is this toolkit's reading of BCC's
 // names; its section (fentry/FN, fexit/FN, fmod_ret/FN, lsm/HOOK) is what
 // bpfd looks the target up for. False (errno EINVAL, said on stderr) for a
 // name that gives none.
@@ -68,7 +69,13 @@ static bool btfTargetOf(const std::string &Name, std::string &Section) {
     errno = EINVAL;
     return false;
   }
-  Section = bpfxcc::attachFromName(Name, *Arch, true);
+  auto Bcc = toolBccRelease();
+  if (!Bcc) {
+    warn("loading " + Name + ": " + llvm::toString(Bcc.takeError()));
+    errno = EINVAL;
+    return false;
+  }
+  Section = bpfxcc::attachFromName(Name, *Arch, true, *Bcc);
   bpfconv::SectionInfo Info;
   char Why[320];
   if (Section.empty() ||

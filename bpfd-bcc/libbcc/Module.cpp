@@ -231,6 +231,17 @@ private:
 };
 } // namespace
 
+llvm::Expected<bpfxcc::BccRelease> toolBccRelease() {
+  std::string Version = Device::env("BPFD_BCC_VERSION");
+  if (Version.empty())
+    return bpfxcc::BccRelease();
+  auto R = bpfxcc::BccRelease::parse(Version);
+  if (!R)
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "BPFD_BCC_VERSION: " + llvm::toString(R.takeError()));
+  return R;
+}
+
 std::unique_ptr<Module> Module::create(const std::string &Text,
                                        const std::vector<std::string> &CFlags,
                                        unsigned DebugFlags) {
@@ -256,8 +267,16 @@ std::unique_ptr<Module> Module::create(const std::string &Text,
     return nullptr;
   }
 
+  auto Bcc = toolBccRelease();
+  if (!Bcc) {
+    warn(llvm::toString(Bcc.takeError()));
+    errno = EINVAL;
+    return nullptr;
+  }
+
   bpfxcc::CompileOptions CO;
   CO.FileName = "<text>";
+  CO.BccVersion = *Bcc;
   CO.Source = Text;
   CO.ArchName = Arch;
   CO.KernelDir = Kernel;

@@ -10,6 +10,7 @@
 #ifndef BPFD_BCC_LIBBCC_MODULE_H
 #define BPFD_BCC_LIBBCC_MODULE_H
 
+#include "BccRelease.h"
 #include "bpfd/Reply.h"
 
 #include <cstdint>
@@ -55,6 +56,12 @@ public:
 
 /// The number of possible CPUs of the device (per-CPU values, perf maps).
 unsigned possibleCpus();
+
+/// The BCC release of the tool's Python ($BPFD_BCC_VERSION, which the
+/// launcher sets from bcc/version.py; unset: 0.26.0): bpf-xcc compiles as
+/// that release's frontend, and its loader's reading of kfunc__ names is
+/// followed.
+llvm::Expected<bpfxcc::BccRelease> toolBccRelease();
 
 using bpfd::quoteToken;
 
