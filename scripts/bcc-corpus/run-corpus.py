@@ -4,6 +4,8 @@ matching QEMU guest; print a table (program, arch, compiled, verified, reason)
 and the counts, with USDT-needing tools counted separately.
 
   run-corpus.py --build build --arch arm64 [--arch x86_64] [--min-verified N]
+  run-corpus.py ... --corpus DIR --bcc-version 0.37.0 --compile-only   (a release's
+      corpus, extracted with extract-corpus.py --tools-dir; no guest)
 
 Per arch: bpf-xcc --arch A --kernel HEADERS --profile FACTS/profile [-D/-I from
 the tool's cflags] [--attach fn=SECTION for each recorded attach call]
@@ -79,10 +81,12 @@ def usdt_options(tool, meta, binaries):
 
 
 def compile_one(bpf_xcc, arch, headers, profile, corpus_dir, work, tool, meta, timeout,
-                usdt_binaries):
+                usdt_binaries, bcc_version=None):
     src = os.path.join(corpus_dir, tool + ".c")
     obj = os.path.join(work, tool + ".o")
     cmd = [bpf_xcc, "--arch", arch, "--kernel", headers]
+    if bcc_version:
+        cmd += ["--bcc-version", bcc_version]
     if profile:
         cmd += ["--profile", profile]
     for flag in meta.get("cflags", []):
@@ -209,7 +213,7 @@ def load_one(bpfd, obj):
 
 def run_arch(args, arch):
     corpus_dir = os.path.join(args.corpus, arch)
-    facts_dir = os.path.join(args.build, "corpus", "facts", arch)
+    facts_dir = os.path.join(args.facts or os.path.join(args.build, "corpus", "facts"), arch)
     with open(os.path.join(corpus_dir, "index.json")) as f:
         index = json.load(f)
     root = os.path.join(args.cache, "kernels", arch, "current")
@@ -250,7 +254,8 @@ def run_arch(args, arch):
     progress("%s: compiling %d programs with %s" % (arch, len(todo), args.bpf_xcc))
     with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
         futs = {pool.submit(compile_one, args.bpf_xcc, arch, headers[0], profile, corpus_dir,
-                            work, tool, meta, args.compile_timeout, usdt_binaries): tool
+                            work, tool, meta, args.compile_timeout, usdt_binaries,
+                            args.bcc_version): tool
                 for tool, meta in todo}
         for n, fut in enumerate(concurrent.futures.as_completed(futs), 1):
             rows[futs[fut]].update(fut.result())
@@ -260,7 +265,7 @@ def run_arch(args, arch):
 
     objects = [r for r in rows.values() if r["compiled"]]
     start = time.time()
-    if objects:
+    if objects and not args.compile_only:
         progress("%s: loading %d objects through bpfd-remote qemu:%s" % (arch, len(objects), arch))
         bpfd = Bpfd(args.bpfd_remote, "qemu:" + arch, args.timeout)
         try:
@@ -307,6 +312,11 @@ def main():
                     help="compile RUNTIME's USDT tools against PATH instead of the stand-in "
                          "(e.g. x86_64:python=/usr/bin/python3.11)")
     ap.add_argument("--json", help="write the rows here")
+    ap.add_argument("--bcc-version", help="bpf-xcc --bcc-version: the BCC release the corpus "
+                    "was extracted from (default bpf-xcc's, 0.26.0)")
+    ap.add_argument("--facts", help="the facts folders, ARCH/profile (default BUILD/corpus/facts)")
+    ap.add_argument("--compile-only", action="store_true",
+                    help="compile only: no guest, nothing verified")
     args = ap.parse_args()
     args.cache = args.cache or os.path.join(args.build, "cache")
     args.bpf_xcc = args.bpf_xcc or os.path.join(args.build, "bin", "bpf-xcc")

@@ -306,6 +306,12 @@ class BPF(object):
         return facts().lsm
 
     @staticmethod
+    def support_fmod_ret():
+        # BCC 0.35+: the kernel's enum bpf_attach_type has BPF_MODIFY_RETURN
+        # (5.7), which every kernel with trampolines has.
+        return facts().kfunc
+
+    @staticmethod
     def kernel_struct_has_field(struct_name, field_name):
         return facts().struct_has_field(to_str(struct_name), to_str(field_name))
 
@@ -387,6 +393,9 @@ class BPF(object):
 
     def attach_kretfunc(self, fn_name=b""):
         self._attach("kretfunc", fn_name=fn_name)
+
+    def attach_fmod_ret(self, fn_name=b""):
+        self._attach("fmod_ret", fn_name=fn_name)
 
     def attach_lsm(self, fn_name=b""):
         self._attach("lsm", fn_name=fn_name)
