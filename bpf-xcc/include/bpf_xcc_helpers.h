@@ -22,23 +22,6 @@
 #define CC_USING_FENTRY
 #endif
 
-/* The BCC release the program is written for: bpf-xcc defines
- * __BPF_XCC_BCC_VERSION (2600 for 0.26.0) and a __BPF_XCC_BCC_<FEATURE> macro
- * for each difference the release has (the table of BccRelease.cpp). */
-
-/* BCC 0.29's bpf_workaround.h: arm64 KASAN kernels set
- * KASAN_SHADOW_SCALE_SHIFT in their Makefile (Linux commit b2f557eae9ed),
- * which asm/memory.h needs. */
-#if defined(__BPF_XCC_BCC_ARM_KASAN_SHADOW_SHIFT) && defined(__aarch64__) && \
-    defined(CONFIG_KASAN) && !defined(KASAN_SHADOW_SCALE_SHIFT)
-#ifdef CONFIG_KASAN_SW_TAGS
-#define KASAN_SHADOW_SCALE_SHIFT 4
-#endif
-#ifdef CONFIG_KASAN_GENERIC
-#define KASAN_SHADOW_SCALE_SHIFT 3
-#endif
-#endif
-
 #include <linux/types.h>
 #include <linux/version.h>
 #include <linux/log2.h>
@@ -179,14 +162,8 @@ static __always_inline unsigned int bpf_log2l(unsigned long v) {
  * object's own maps here. */
 #define BPF_TABLE_PUBLIC(_table_type, _key_type, _leaf_type, _name, _max_entries) \
   BPF_TABLE(_table_type, _key_type, _leaf_type, _name, _max_entries)
-/* BCC 0.31's optional flags, given to every release. */
-#define BPF_TABLE_SHARED6(_table_type, _key_type, _leaf_type, _name, _max_entries, _flags) \
-  BPF_F_TABLE(_table_type, _key_type, _leaf_type, _name, _max_entries, _flags)
-#define BPF_TABLE_SHARED5(_table_type, _key_type, _leaf_type, _name, _max_entries) \
-  BPF_F_TABLE(_table_type, _key_type, _leaf_type, _name, _max_entries, 0)
-#define BPF_TABLE_SHAREDX(_1, _2, _3, _4, _5, _6, NAME, ...) NAME
-#define BPF_TABLE_SHARED(...)                                                 \
-  BPF_TABLE_SHAREDX(__VA_ARGS__, BPF_TABLE_SHARED6, BPF_TABLE_SHARED5)(__VA_ARGS__)
+/* BPF_TABLE_SHARED takes BCC 0.31's optional flags: defined at the end of
+ * this file (the lines before the functions below stay 0.26's). */
 
 #define BPF_QUEUE_STACK3(_type, _name, _leaf_type, _max_entries)              \
   BPF_QUEUESTACK(_type, _name, _leaf_type, _max_entries, 0)
@@ -551,5 +528,34 @@ static __always_inline long bpf_l4_csum_replace_(void *ctx, u64 off, u64 from, u
 #define BPF_ITER(target) int bpf_iter__##target(struct bpf_iter__##target *ctx)
 
 #define BPF_LICENSE(name) char _license[] SEC("license") = #name
+
+/* ---- Later BCC releases --------------------------------------------------
+ * Kept after every declaration, so that the debug info of a 0.26 program is
+ * the same as before they were added. */
+/* BCC 0.31's optional flags, given to every release. */
+#define BPF_TABLE_SHARED6(_table_type, _key_type, _leaf_type, _name, _max_entries, _flags) \
+  BPF_F_TABLE(_table_type, _key_type, _leaf_type, _name, _max_entries, _flags)
+#define BPF_TABLE_SHARED5(_table_type, _key_type, _leaf_type, _name, _max_entries) \
+  BPF_F_TABLE(_table_type, _key_type, _leaf_type, _name, _max_entries, 0)
+#define BPF_TABLE_SHAREDX(_1, _2, _3, _4, _5, _6, NAME, ...) NAME
+#define BPF_TABLE_SHARED(...)                                                 \
+  BPF_TABLE_SHAREDX(__VA_ARGS__, BPF_TABLE_SHARED6, BPF_TABLE_SHARED5)(__VA_ARGS__)
+
+/* The BCC release the program is written for: bpf-xcc defines
+ * __BPF_XCC_BCC_VERSION (2600 for 0.26.0) and a __BPF_XCC_BCC_<FEATURE> macro
+ * for each difference the release has (the table of BccRelease.cpp). */
+
+/* (read before the program's #includes) BCC 0.29's bpf_workaround.h: arm64 KASAN kernels set
+ * KASAN_SHADOW_SCALE_SHIFT in their Makefile (Linux commit b2f557eae9ed),
+ * which asm/memory.h needs. */
+#if defined(__BPF_XCC_BCC_ARM_KASAN_SHADOW_SHIFT) && defined(__aarch64__) && \
+    defined(CONFIG_KASAN) && !defined(KASAN_SHADOW_SCALE_SHIFT)
+#ifdef CONFIG_KASAN_SW_TAGS
+#define KASAN_SHADOW_SCALE_SHIFT 4
+#endif
+#ifdef CONFIG_KASAN_GENERIC
+#define KASAN_SHADOW_SCALE_SHIFT 3
+#endif
+#endif
 
 #endif /* __BPF_XCC_HELPERS_H */
