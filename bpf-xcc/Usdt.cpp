@@ -301,6 +301,24 @@ bool registerNumber(Cursor &C, int Max, int &N) {
   return true;
 }
 
+// The register name at the cursor (letters and digits), the cursor after it.
+StringRef registerWord(Cursor &C) {
+  size_t Start = C.Pos;
+  while (isalnum(static_cast<unsigned char>(C.peek())))
+    ++C.Pos;
+  return StringRef(C.S).slice(Start, C.Pos);
+}
+
+// N of a register named PREFIX and N (0..Max, decimal, no leading zero), or -1.
+int numberedRegister(StringRef Name, char Prefix, unsigned Max) {
+  unsigned Number;
+  if (Name.size() > 1 && Name[0] == Prefix && isdigit(static_cast<unsigned char>(Name[1])) &&
+      !Name.drop_front().getAsInteger(10, Number) && Number <= Max &&
+      (Name.size() == 2 || Name[1] != '0'))
+    return int(Number);
+  return -1;
+}
+
 // 32-bit arm (GCC's "g" operands; BCC 0.26 has no parser for it): rN or the
 // names GCC gives r9-r15, in struct pt_regs' uregs[] (ARM_r0 is uregs[0]).
 std::string armRegister(Cursor &C, std::optional<std::string> &Out, int *RegNumber = nullptr) {
@@ -310,15 +328,8 @@ std::string armRegister(Cursor &C, std::optional<std::string> &Out, int *RegNumb
   } Named[] = {{"sb", 9}, {"sl", 10}, {"fp", 11}, {"ip", 12},
                {"sp", 13}, {"lr", 14}, {"pc", 15}};
   size_t Start = C.Pos;
-  while (isalnum(static_cast<unsigned char>(C.peek())))
-    ++C.Pos;
-  StringRef Name = StringRef(C.S).slice(Start, C.Pos);
-  int N = -1;
-  unsigned Number;
-  if (Name.size() > 1 && Name[0] == 'r' && isdigit(static_cast<unsigned char>(Name[1])) &&
-      !Name.drop_front().getAsInteger(10, Number) && Number <= 15 &&
-      (Name.size() == 2 || Name[1] != '0'))
-    N = int(Number);
+  StringRef Name = registerWord(C);
+  int N = numberedRegister(Name, 'r', 15);
   for (const auto &R : Named)
     if (Name == R.Name)
       N = R.Number;
@@ -537,15 +548,9 @@ std::string riscvRegister(Cursor &C, std::optional<std::string> &Out) {
       "a1",   "a2", "a3", "a4", "a5", "a6", "a7", "s2", "s3", "s4", "s5",
       "s6",   "s7", "s8", "s9", "s10", "s11", "t3", "t4", "t5", "t6"};
   size_t Start = C.Pos;
-  while (isalnum(static_cast<unsigned char>(C.peek())))
-    ++C.Pos;
-  StringRef Name = StringRef(C.S).slice(Start, C.Pos);
-  int N = -1;
-  unsigned Number;
-  if (Name.size() > 1 && Name[0] == 'x' && !Name.drop_front().getAsInteger(10, Number) &&
-      Number <= 31 && (Name.size() == 2 || Name[1] != '0'))
-    N = int(Number);
-  else if (Name == "fp") // the assembler's other name of s0
+  StringRef Name = registerWord(C);
+  int N = numberedRegister(Name, 'x', 31);
+  if (Name == "fp") // the assembler's other name of s0
     N = 8;
   for (int I = 0; I < 32 && N < 0; ++I)
     if (Name == Abi[I])
