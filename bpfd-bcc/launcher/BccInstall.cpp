@@ -1,6 +1,8 @@
 //===- BccInstall.cpp - Which BCC release's tools and Python run -----------===//
 #include "BccInstall.h"
 
+#include "bpfd/HostPaths.h"
+
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
@@ -16,12 +18,9 @@
 
 namespace bpfdbcc {
 
-static const char DistPackages[] = "/usr/lib/python3/dist-packages";
+using bpfd::isDirectory;
 
-static bool isDir(const std::string &P) {
-  struct stat St;
-  return stat(P.c_str(), &St) == 0 && S_ISDIR(St.st_mode);
-}
+static const char DistPackages[] = "/usr/lib/python3/dist-packages";
 
 static bool readFile(const std::string &Path, std::string &Out) {
   std::ifstream In(Path, std::ios::binary);
@@ -56,7 +55,7 @@ static int installAt(const std::string &Root, BccInstall &Out, std::string &Erro
   Out.Root = Root;
   Out.PythonPath = Root + DistPackages;
   Out.ToolDir = Root + "/usr/sbin";
-  if (!isDir(Out.PythonPath + "/bcc")) {
+  if (!isDirectory(Out.PythonPath + "/bcc")) {
     Error = "no BCC Python in " + Root + " (looked for " + Out.PythonPath + "/bcc)";
     return -ENOENT;
   }
@@ -74,7 +73,7 @@ static int installAt(const std::string &Root, BccInstall &Out, std::string &Erro
 static std::string fetchedFolder(const std::string &BccDir, const std::string &Spec) {
   if (Spec.empty() || Spec[0] == '.')
     return "";
-  if (isDir(BccDir + "/" + Spec)) {
+  if (isDirectory(BccDir + "/" + Spec)) {
     // A suite is a link to its release; a release its own folder.
     char Target[256];
     ssize_t N = readlink((BccDir + "/" + Spec).c_str(), Target, sizeof(Target) - 1);
@@ -87,7 +86,7 @@ static std::string fetchedFolder(const std::string &BccDir, const std::string &S
     return "";
   while (dirent *E = readdir(D)) {
     std::string Name = E->d_name;
-    if (Name.compare(0, Spec.size() + 1, Spec + ".") == 0 && isDir(BccDir + "/" + Name) &&
+    if (Name.compare(0, Spec.size() + 1, Spec + ".") == 0 && isDirectory(BccDir + "/" + Name) &&
         (Best.empty() || Name > Best))
       Best = Name;
   }
@@ -108,7 +107,7 @@ int resolveBccInstall(const std::string &Spec, const std::string &CacheDir, BccI
     return R;
   }
   if (Spec.find('/') != std::string::npos) {
-    if (!isDir(Spec)) {
+    if (!isDirectory(Spec)) {
       Error = "--bcc " + Spec + ": no such folder";
       return -ENOENT;
     }
@@ -116,7 +115,7 @@ int resolveBccInstall(const std::string &Spec, const std::string &CacheDir, BccI
   }
   std::string BccDir = CacheDir + "/bcc";
   std::string Folder = fetchedFolder(BccDir, Spec);
-  if (Folder.empty() || !isDir(BccDir + "/" + Folder + "/usr")) {
+  if (Folder.empty() || !isDirectory(BccDir + "/" + Folder + "/usr")) {
     Error = "BCC " + Spec + " is not fetched into " + BccDir +
             " (scripts/fetch-bcc.sh " + Spec + " fetches it; --bcc list shows what is)";
     return -ENOENT;

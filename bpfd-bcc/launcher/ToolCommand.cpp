@@ -1,6 +1,8 @@
 //===- ToolCommand.cpp - Which BCC tool runs, and with what interpreter ----===//
 #include "ToolCommand.h"
 
+#include "bpfd/HostPaths.h"
+
 #include <cerrno>
 #include <fstream>
 #include <sys/stat.h>
@@ -8,11 +10,6 @@
 namespace bpfdbcc {
 
 static const char DebianPython[] = "/usr/bin/python3";
-
-static bool isRegularFile(const std::string &P) {
-  struct stat St;
-  return stat(P.c_str(), &St) == 0 && S_ISREG(St.st_mode);
-}
 
 // The words of a `#!` line ("#!/bin/bash" -> {"/bin/bash"}), or none.
 static std::vector<std::string> shebangOf(const std::string &Path) {
@@ -48,14 +45,14 @@ int resolveToolCommand(const std::string &Tool, const std::vector<std::string> &
                        ToolCommand &Out, std::string &Error, const std::string &ToolDir) {
   Out = ToolCommand();
   if (Tool.find('/') != std::string::npos) {
-    if (!isRegularFile(Tool)) {
+    if (!bpfd::isFile(Tool)) {
       Error = "no BCC tool '" + Tool + "': no such file";
       return -ENOENT;
     }
     Out.Path = Tool;
   } else {
     for (const std::string &C : {ToolDir + "/" + Tool + "-bpfcc", ToolDir + "/" + Tool})
-      if (isRegularFile(C)) {
+      if (bpfd::isFile(C)) {
         Out.Path = C;
         break;
       }
@@ -82,7 +79,7 @@ int resolveToolCommand(const std::string &Tool, const std::vector<std::string> &
       Out.Argv.push_back(Arg);
     }
     Out.Argv.push_back(Out.Path);
-    if (!isRegularFile(Out.ExecPath)) {
+    if (!bpfd::isFile(Out.ExecPath)) {
       Error = "BCC tool '" + Out.Path + "' names the interpreter " + Out.ExecPath +
               ", which is not installed";
       return -ENOENT;

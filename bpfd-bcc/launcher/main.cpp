@@ -17,6 +17,7 @@
 #include "SharedSession.h"
 #include "ToolCommand.h"
 
+#include "bpfd/HostPaths.h"
 #include "bpfd/Session.h"
 
 #ifdef BPFD_BCC_HAVE_FLAMEGRAPH
@@ -161,15 +162,8 @@ static int usageError(const std::string &Msg) {
   return 2;
 }
 
-static bool isDir(const std::string &P) {
-  struct stat St;
-  return stat(P.c_str(), &St) == 0 && S_ISDIR(St.st_mode);
-}
-
-static bool isFile(const std::string &P) {
-  struct stat St;
-  return stat(P.c_str(), &St) == 0 && S_ISREG(St.st_mode);
-}
+using bpfd::isDirectory;
+using bpfd::isFile;
 
 static std::string envOr(const char *Name, const std::string &Default) {
   const char *V = getenv(Name);
@@ -181,7 +175,7 @@ static std::string envOr(const char *Name, const std::string &Default) {
 static std::string headersUnder(const std::string &Root, const std::string &Release,
                                 const std::string &Arch, bool AnyFlavourTree) {
   std::string Exact = Root + "/usr/src/linux-headers-" + Release;
-  if (!Release.empty() && isDir(Exact))
+  if (!Release.empty() && isDirectory(Exact))
     return Exact;
   if (!AnyFlavourTree)
     return "";
@@ -288,7 +282,7 @@ int main(int argc, char **argv) {
         BccGiven = true;
       } else if (A == "--kernel") {
         // Checked before a session starts (a missing one was found after boot).
-        if (!isDir(V))
+        if (!isDirectory(V))
           return usageError("--kernel takes a folder (a headers tree or an unpacked kernel "
                             "package), not '" + V + "'");
         KernelOpt = V;
@@ -308,7 +302,7 @@ int main(int argc, char **argv) {
         // The graph is written after the tool: its place is checked first.
         size_t Slash = V.rfind('/');
         std::string Parent = Slash == std::string::npos ? "." : Slash == 0 ? "/" : V.substr(0, Slash);
-        if (V.empty() || isDir(V))
+        if (V.empty() || isDirectory(V))
           return usageError("--svg takes a file to write, not the folder '" + V + "'");
         if (access(Parent.c_str(), W_OK) != 0)
           return usageError("--svg: cannot write in '" + Parent + "': " + strerror(errno));
@@ -449,7 +443,7 @@ int main(int argc, char **argv) {
   if (KernelOpt.empty())
     KernelOpt = envOr("BPFD_BCC_KERNEL", "");
   if (!KernelOpt.empty()) {
-    if (isDir(KernelOpt + "/boot")) {
+    if (isDirectory(KernelOpt + "/boot")) {
       KernelRoot = KernelOpt;
       if (Qemu)
         SO.KernelDir = KernelOpt;

@@ -1,7 +1,7 @@
 //===- GuestKernel.cpp - the unpacked Debian kernel a guest boots ---------===//
 
 #include "GuestKernel.h"
-#include "HostPaths.h"
+#include "bpfd/HostPaths.h"
 #include "Subprocess.h"
 
 #include <algorithm>

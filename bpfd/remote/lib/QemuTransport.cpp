@@ -14,7 +14,7 @@
 #include "CpioWriter.h"
 #include "Fault.h"
 #include "GuestKernel.h"
-#include "HostPaths.h"
+#include "bpfd/HostPaths.h"
 #include "Subprocess.h"
 #include "Transport.h"
 

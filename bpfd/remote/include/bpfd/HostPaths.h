@@ -1,6 +1,6 @@
-//===- HostPaths.h - what a path on the host is ------------------*- C++ -*-===//
-#ifndef BPFD_REMOTE_HOSTPATHS_H
-#define BPFD_REMOTE_HOSTPATHS_H
+//===- bpfd/HostPaths.h - what a path on the host is ------------------*- C++ -*-===//
+#ifndef BPFD_HOSTPATHS_H
+#define BPFD_HOSTPATHS_H
 
 #include <string>
 #include <sys/stat.h>
@@ -21,4 +21,4 @@ inline bool isDirectory(const std::string &Path) {
 
 } // namespace bpfd
 
-#endif // BPFD_REMOTE_HOSTPATHS_H
+#endif // BPFD_HOSTPATHS_H
