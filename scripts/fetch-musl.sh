@@ -25,6 +25,11 @@ log() { echo "fetch-musl[$arch]: $*" >&2; }
 version=$(BPFD_CACHE_DIR=$cache python3 "$here/debian_archive.py" show "$suite" "$debarch" musl-dev Version) || {
   log "cannot resolve musl-dev in Debian's $suite for $debarch"; exit 1; }
 dest="$cache/musl/$arch/$version"
+# `current` is a link this script writes; a real folder there (an older
+# build made one for its output) would take the link inside it.
+if [ -d "$cache/musl/$arch/current" ] && [ ! -L "$cache/musl/$arch/current" ]; then
+  rm -rf "$cache/musl/$arch/current"
+fi
 if [ -f "$dest/.complete" ]; then
   [ "$(readlink "$cache/musl/$arch/current" 2>/dev/null)" = "$version" ] ||
     ln -sfn "$version" "$cache/musl/$arch/current"
