@@ -5,13 +5,14 @@ timestamp in microseconds and kernel stack ids, its kallsyms and stack map
 resolve them; it refuses one of the extra attach points. Every command it
 receives is appended to the log file named by argv[1]. Every command it
 does not know is refused as a function the kernel lacks (ENOENT)."""
-import base64
 import os
 import struct
 import sys
 
+import bpfd_client
+
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from fake_bpfd import b64, reply, serve  # noqa: E402
+from fake_bpfd import b64, perf_buffer, reply, serve  # noqa: E402
 
 MONO_NS = 7000000000  # the device has been up 7 s
 KSYMS = [(0xffff800008010000, "T", "_text"),
@@ -29,11 +30,13 @@ def event(pid, tid, ts_us, stack_id, comm):
     return struct.pack("<QQi16s4x", (pid << 32) | tid, ts_us, stack_id, comm)
 
 
-polls = 0
+def first_poll(words):
+    # 0.1 s and 0.35 s after the greeting, in microseconds
+    reply("perf_reader_poll", 2, ["sample 14 0 " + b64(event(321, 321, 7100000, 5, b"cat")),
+                                  "sample 14 1 " + b64(event(77, 78, 7350000, -14, b"workload"))])
 
 
 def handle(cmd, words, uploaded):
-    global polls
     if cmd == "load_object":
         reply(cmd, 2, ["map events handle=3 type=4 key_size=4 value_size=4 max_entries=2",
                        "map infotmp handle=4 type=1 key_size=8 value_size=24 max_entries=1024",
@@ -44,20 +47,12 @@ def handle(cmd, words, uploaded):
                        "prog trace_return handle=9 type=2 section=kretprobe/do_open insns=60",
                        "attach trace_entry handle=10 kprobe:do_open",
                        "attach trace_return handle=11 kretprobe:do_open"])
-    elif cmd == "bpf_open_perf_buffer" and words[1:] == ["3"]:
-        reply(cmd, 14)
-    elif cmd == "perf_reader_poll" and words[2:] == ["14"]:
-        polls += 1
-        if polls == 1:
-            # 0.1 s and 0.35 s after the greeting, in microseconds
-            reply(cmd, 2, ["sample 14 0 " + b64(event(321, 321, 7100000, 5, b"cat")),
-                           "sample 14 1 " + b64(event(77, 78, 7350000, -14, b"workload"))])
-        else:
-            reply(cmd, 0)
+    elif perf_buffer(cmd, words, 3, 14, first_poll, wait=False):
+        pass
     elif cmd == "get_kallsyms":
         reply(cmd, len(KSYMS), ["%x %s %s" % k for k in KSYMS])
     elif cmd == "bpf_lookup_elem" and words[1] == "6":
-        sid = struct.unpack("<I", base64.b64decode(words[2]))[0]
+        sid = struct.unpack("<I", bpfd_client.unb64(words[2]))[0]
         if sid in STACKS:
             ips = STACKS[sid] + [0] * (127 - len(STACKS[sid]))
             reply(cmd, 0, [b64(struct.pack("<127Q", *ips))])
