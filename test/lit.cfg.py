@@ -81,12 +81,6 @@ config.substitutions.append(("%bpfd_cache", config.bpfd_cache_dir))
 config.substitutions.append(("%bin", config.bpfd_tools_dir))
 config.substitutions.append(("%python", sys.executable))
 config.substitutions.append(("%lit", getattr(config, "bpfd_lit", "lit")))
-# The Python client of bpfd's protocol (python/bpfd_client): `import
-# bpfd_client` works in every test input, and in a tool bpfd-bcc runs (the
-# launcher passes PYTHONPATH on, behind a release's own dist-packages).
-config.environment["PYTHONPATH"] = os.pathsep.join(
-    [os.path.join(config.bpfd_source_dir, "python")] +
-    [p for p in [config.environment.get("PYTHONPATH", os.environ.get("PYTHONPATH", ""))] if p])
 
 # What a test may REQUIRE. Each feature this machine lacks is recorded with
 # the reason, in missing-features.json beside the results: scripts/run-lit.py

@@ -17,10 +17,9 @@ import os
 import struct
 import sys
 
-import bpfd_client
-
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from fake_bpfd import TRACED_OBJECT, b64, perf_buffer, reply, serve, traced_event as event  # noqa: E402
+import bpfd_client  # noqa: E402 (on the path fake_bpfd puts it on)
 
 form = sys.argv[2]
 

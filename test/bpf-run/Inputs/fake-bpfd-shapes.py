@@ -9,10 +9,9 @@ import os
 import struct
 import sys
 
-import bpfd_client
-
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from fake_bpfd import b64, perf_buffer, reply, serve  # noqa: E402
+import bpfd_client  # noqa: E402 (on the path fake_bpfd puts it on)
 
 MONO_NS = 7000000000  # the device has been up 7 s
 KSYMS = [(0xffff800008010000, "T", "_text"),

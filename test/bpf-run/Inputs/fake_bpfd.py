@@ -4,11 +4,13 @@ object upload, a perf buffer's polls, EXIT, a log of every command received;
 and what two of them serve alike: Inputs/traced.c's object and events. A
 script hands serve() its commands; anything else is refused with EINVAL, as
 bpfd refuses what it does not know."""
+import os
 import struct
 import sys
 import time
 
-import bpfd_client
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "python"))
+import bpfd_client  # noqa: E402
 
 b64 = bpfd_client.b64
 

@@ -4,19 +4,19 @@ sorted, so that a test sees how a tool attached (kprobes or BTF links)."""
 import os
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from bpfd_client import Client
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "python"))
+from bpfd_client import Broker  # noqa: E402
 
 ATTACHMENTS = {"kprobe", "kretprobe", "uprobe", "uretprobe", "tracepoint", "raw_tracepoint",
                "perf_event", "btf_link"}
 
-client = Client()
-payload, status = client.command("LIST_HANDLES")
+client = Broker()
+r = client.command("LIST_HANDLES")
 client.close()
-if not status.startswith("list_handles: ret="):
-    sys.exit("LIST_HANDLES failed: " + status)
+if not r.ok:
+    sys.exit("LIST_HANDLES failed: " + r.line)
 rows = []
-for line in payload:
+for line in r.payload:
     fields = line.split()
     if len(fields) >= 3 and fields[1] in ATTACHMENTS:
         rows.append(fields[1] + " " + fields[2])

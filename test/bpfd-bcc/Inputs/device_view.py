@@ -7,8 +7,8 @@ import re
 import sys
 import time
 
-sys.path.insert(0, os.path.dirname(__file__))
-from bpfd_client import Client
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "python"))
+from bpfd_client import Broker  # noqa: E402
 
 
 def read(path):
@@ -39,13 +39,13 @@ print("loadavg moved:", first.split()[4] != second.split()[4])
 
 print("cpus online:", read("/sys/devices/system/cpu/online").strip())
 
-bpfd = Client()
-events, status = bpfd.command("GET_TRACE_EVENTS sched")
-print("bpfd:", status)
+bpfd = Broker()
+r = bpfd.command("GET_TRACE_EVENTS sched")
+print("bpfd:", r.line)
 listed = sorted(e for e in os.listdir("/sys/kernel/tracing/events/sched")
                 if os.path.isdir("/sys/kernel/tracing/events/sched/" + e))
-print("tracefs sched events are the device's:", len(listed) > 5 and listed == sorted(events))
-fmt, status = bpfd.command("GET_TRACE_EVENT_FORMAT sched sched_switch")
+print("tracefs sched events are the device's:", len(listed) > 5 and listed == sorted(r.payload))
+fmt = bpfd.command("GET_TRACE_EVENT_FORMAT sched sched_switch").payload
 norm = lambda lines: [" ".join(l.split()) for l in lines if l.strip()]
 print("sched_switch format is the device's:",
       norm(read("/sys/kernel/tracing/events/sched/sched_switch/format").splitlines()) == norm(fmt))
@@ -61,7 +61,7 @@ print("kprobe PMU type:", read("/sys/bus/event_source/devices/kprobe/type").stri
 # the sandbox's; one only the sandbox saw must be a child born between them (a
 # PID just above the first listing's, not a host's).
 def device_pids():
-    listing, status = bpfd.command("FILE_LIST /proc")
+    listing = bpfd.command("FILE_LIST /proc").payload
     return set(int(l.split()[1]) for l in listing if l.split()[1].isdigit())
 before = device_pids()
 sandbox_pids = set(int(p) for p in os.listdir("/proc") if p.isdigit())
@@ -70,10 +70,8 @@ born_between = sandbox_pids - before - after
 print("/proc lists the device's processes:", len(before) > 5 and
       before & after <= sandbox_pids and len(born_between) <= 2 and
       all(max(before) < p <= max(before | after) + 8 for p in born_between))
-handle, status = bpfd.command("FILE_OPEN /proc/1/comm")
-data, status = bpfd.command("FILE_READ %s 4096" % status.split("ret=")[1].split()[0])
-import base64
-print("/proc/1/comm is the device's:", read("/proc/1/comm") == base64.b64decode(data[0]).decode())
+print("/proc/1/comm is the device's:",
+      read("/proc/1/comm") == bpfd.read_file("/proc/1/comm", 4096, reads=1).decode())
 
 # The clock: BPF.monotonic_time() (CLOCK_MONOTONIC) is the device's, which
 # booted seconds ago; this host's booted minutes ago at least (the build).

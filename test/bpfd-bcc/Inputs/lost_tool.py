@@ -5,16 +5,15 @@ import os
 import sys
 import time
 
-sys.path.insert(0, os.path.dirname(__file__))
-from bpfd_client import Client
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "python"))
+from bpfd_client import Broker  # noqa: E402
 
 flag = sys.argv[1]
 print("ready", flush=True)
 while not os.path.exists(flag):
     time.sleep(0.05)
 try:
-    payload, status = Client().command("LIST_HANDLES")
-    print("socket:", status, flush=True)
+    print("socket:", Broker().command("LIST_HANDLES").line, flush=True)
 except Exception as e:
     print("socket failed:", e, flush=True)
 try:

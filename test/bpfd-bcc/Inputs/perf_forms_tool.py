@@ -14,76 +14,39 @@ come in order (one vCPU). After 2000 events (or 60 s) it prints:
     polls: batch=B ahead=A refused=R lines=L
 A: batch polls libbcc sent ahead (timeout 0) while the callbacks ran.
 """
-import atexit
 import os
-import socket
 import sys
-import tempfile
-import threading
 import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "python"))
+import bpfd_client  # noqa: E402
+from command_log import CommandLog  # noqa: E402
 
 mode = sys.argv[1]
 polls = {"batch": 0, "ahead": 0, "refused": 0, "lines": 0}
-REFUSED = b'perf_reader_poll: ret=-22 errno=EINVAL msg="\'batch\' is not a handle number"\n'
+REFUSED = (bpfd_client.status_line("perf_reader_poll", -22, "EINVAL", "'batch' is not a handle number")
+           + "\n").encode()
 
 
-def proxy():
-    upstream = os.environ["BPFD_BCC_SOCKET"]
-    path = os.path.join(tempfile.mkdtemp(), "proxy.sock")
-    server = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-    server.bind(path)
-    server.listen(4)
-
-    def requests(client, up):
-        buf = b""
-        while True:
-            data = client.recv(65536)
-            if not data:
-                up.shutdown(socket.SHUT_WR)
-                return
-            buf += data
-            *lines, buf = buf.split(b"\n")
-            for line in lines:
-                words = line.split()
-                if words and words[0].upper() == b"PERF_READER_POLL":
-                    if b"batch" in words:
-                        if mode == "old":
-                            polls["refused"] += 1
-                            client.sendall(REFUSED)  # libbcc waits for each reply
-                            continue
-                        polls["batch"] += 1
-                        if words[1] == b"0":  # the tool never polls without waiting
-                            polls["ahead"] += 1
-                    else:
-                        polls["lines"] += 1
-                up.sendall(line + b"\n")
-
-    def replies(up, client):
-        while True:
-            data = up.recv(65536)
-            if not data:
-                client.close()
-                return
-            client.sendall(data)
-
-    def accept():
-        while True:
-            client, _ = server.accept()
-            up = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-            up.connect(upstream)
-            threading.Thread(target=requests, args=(client, up), daemon=True).start()
-            threading.Thread(target=replies, args=(up, client), daemon=True).start()
-
-    threading.Thread(target=accept, daemon=True).start()
-    os.environ["BPFD_BCC_SOCKET"] = path
-
-    def remove():
-        os.unlink(path)
-        os.rmdir(os.path.dirname(path))
-    atexit.register(remove)
+def count_poll(words, client):
+    """Counts a PERF_READER_POLL; with `old`, answers its batch form itself."""
+    if not words or words[0].upper() != b"PERF_READER_POLL":
+        return False
+    if b"batch" not in words:
+        polls["lines"] += 1
+        return False
+    if mode == "old":
+        polls["refused"] += 1
+        client.sendall(REFUSED)  # libbcc waits for each reply
+        return True
+    polls["batch"] += 1
+    if words[1] == b"0":  # the tool never polls without waiting
+        polls["ahead"] += 1
+    return False
 
 
-proxy()
+CommandLog(count_poll)
 from bcc import BPF  # noqa: E402 (after the proxy: libbcc connects on first use)
 
 b = BPF(text="""

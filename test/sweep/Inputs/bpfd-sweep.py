@@ -21,11 +21,12 @@ added once.
 The summary line is 'inputs tried N, crashes C, wrong replies W'.
 """
 import argparse
-import base64
 import os
 import re
-import subprocess
 import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "python"))
+import bpfd_client  # noqa: E402
 
 # ---------------------------------------------------------------- the table
 
@@ -50,10 +51,6 @@ def read_table(path):
 
 # ---------------------------------------------------------------- values
 
-def b64(data):
-    return base64.b64encode(data).decode()
-
-
 TWO64 = str(1 << 64)
 TWO32 = str(1 << 32)
 TWO31 = str(1 << 31)
@@ -61,7 +58,7 @@ TEN30 = "1" + "0" * 30
 DIGITS1000 = "9" * 1000
 NONUTF8 = b"\xff\xfe\x80"
 # r0 = 0; exit
-GOOD_INSNS = b64(bytes([0xb7, 0, 0, 0, 0, 0, 0, 0, 0x95, 0, 0, 0, 0, 0, 0, 0]))
+GOOD_INSNS = bpfd_client.b64(bytes([0xb7, 0, 0, 0, 0, 0, 0, 0, 0x95, 0, 0, 0, 0, 0, 0, 0]))
 
 # Numbers no unsigned 32-bit field takes.
 BAD_U32 = [TWO64, TWO32, "-1", "-9223372036854775809", TEN30, DIGITS1000, NONUTF8,
@@ -146,7 +143,7 @@ def word_values(cmd, word):
     if w == "KERN_VERSION":
         return "0", BAD_U64 + [TWO32, "auto1"]
     if w == "INSNS":
-        return GOOD_INSNS, BAD_BLOB + [b64(b"\xff" * 8), b64(bytes(9)), "A" * 70000]
+        return GOOD_INSNS, BAD_BLOB + [bpfd_client.b64(b"\xff" * 8), bpfd_client.b64(bytes(9)), "A" * 70000]
     if w == "TARGET":
         # a BTF-attached program's section (TYPE kprobe: each is refused)
         return "fentry/vfs_read", [NONUTF8, "''", "kprobe/vfs_read", "fentry/", "fentry/no_such_sweep_fn",
@@ -199,10 +196,10 @@ def word_values(cmd, word):
         return "16", BAD_U64 + ["0", TWO31, str(32 * 1024 * 1024 + 1)]
     if w == "B64":
         # (an empty chunk, '-', appends nothing: not bad)
-        return "AAAA", BAD_BLOB[:4] + [b64(bytes(24)), "A" * 88000]
+        return "AAAA", BAD_BLOB[:4] + [bpfd_client.b64(bytes(24)), "A" * 88000]
     if w == "B64|-":
-        return "-", BAD_BLOB[:4] + [b64(b"\x7fELF" + bytes(60)), b64(bytes(64)), "''",
-                                    "-", b64(b"junk")]
+        return "-", BAD_BLOB[:4] + [bpfd_client.b64(b"\x7fELF" + bytes(60)), bpfd_client.b64(bytes(64)), "''",
+                                    "-", bpfd_client.b64(b"junk")]
     if w == "attach=0|1":
         return "attach=0", ["attach=2", "attach=", NONUTF8, "attach=01", "ATTACH=1"]
     if w == "time=0|1":
@@ -294,39 +291,38 @@ LINE_LEVEL = [
 # ---------------------------------------------------------------- the session
 
 class Sweep:
+    """The session under the sweep (python/bpfd_client): raw lines out,
+    replies in, no time limit."""
+
     def __init__(self, argv):
-        self.p = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE)
-        greeting = self.p.stdout.readline()
-        if not greeting.startswith(b"bpfd: version="):
-            sys.exit("bpfd-sweep: no greeting from %s (got %r)" % (" ".join(argv), greeting[:200]))
-        self.greeting = greeting.decode(errors="replace").strip()
+        try:
+            self.s = bpfd_client.Coprocess(argv, timeout=None)
+        except bpfd_client.Failed as e:
+            sys.exit("bpfd-sweep: no greeting from %s (%s)" % (" ".join(argv), e))
+        if not self.s.greeting.startswith("bpfd: version="):
+            sys.exit("bpfd-sweep: no greeting from %s (got %r)" % (" ".join(argv), self.s.greeting[:200]))
+        self.p = self.s.p
 
     def send(self, line):
-        self.p.stdin.write(line + b"\n")
-        self.p.stdin.flush()
+        self.s.send_raw(line + b"\n")
 
     def reply(self):
         """(payload lines, status line) or None when the session ended."""
-        payload = []
-        while True:
-            line = self.p.stdout.readline()
-            if not line:
-                return None
-            line = line.rstrip(b"\n")
-            if line.startswith(b"+ "):
-                payload.append(line)
-                continue
-            return payload, line.decode(errors="replace")
+        try:
+            r = self.s.reply()
+        except bpfd_client.Failed:
+            return None
+        return r.payload, r.line
 
-    def command(self, line):
-        self.send(line.encode())
-        r = self.reply()
-        if r is None:
+    def setup(self, line):
+        """The ret= and payload of a command that must succeed."""
+        try:
+            r = self.s.command(line)
+            if r.ok:
+                return r.ret, r.payload
+        except bpfd_client.Failed:
             sys.exit("bpfd-sweep: the session ended at the setup command %r" % line)
-        m = re.match(r"[a-z0-9_]+: ret=(\d+)", r[1])
-        if not m:
-            sys.exit("bpfd-sweep: the setup command %r failed: %s" % (line, r[1]))
-        return int(m.group(1)), r[0]
+        sys.exit("bpfd-sweep: the setup command %r failed: %s" % (line, r.line))
 
 
 STATUS_ERR = re.compile(r'^([a-z0-9_]+): ret=-(\d+) errno=(E[A-Z0-9]+) msg="(.+)"( tag=(\S+))?$')
@@ -343,17 +339,17 @@ def run(args, table):
         argv[2:2] = ["--bpfd", args.bpfd]
     s = Sweep(argv)
     handles = {}
-    handles["map"], _ = s.command("BPF_CREATE_MAP hash sweep_map 4 8 4 0")
-    handles["prog"], _ = s.command("BPF_PROG_LOAD kprobe sweep_prog GPL 0 " + GOOD_INSNS)
-    handles["events"], _ = s.command("BPF_CREATE_MAP perf_event_array sweep_events 4 4 1 0")
-    handles["reader"], _ = s.command("BPF_OPEN_PERF_BUFFER %d 1" % handles["events"])
-    handles["ringbuf_map"], _ = s.command("BPF_CREATE_MAP ringbuf sweep_ringbuf 0 0 4096 0")
-    handles["ringbuf"], _ = s.command("BPF_OPEN_RINGBUF %d" % handles["ringbuf_map"])
-    handles["file"], _ = s.command("FILE_OPEN /proc/version")
-    closed, _ = s.command("BPF_CREATE_MAP hash sweep_closed 4 4 1 0")
-    s.command("BPF_CLOSE %d" % closed)
+    handles["map"], _ = s.setup("BPF_CREATE_MAP hash sweep_map 4 8 4 0")
+    handles["prog"], _ = s.setup("BPF_PROG_LOAD kprobe sweep_prog GPL 0 " + GOOD_INSNS)
+    handles["events"], _ = s.setup("BPF_CREATE_MAP perf_event_array sweep_events 4 4 1 0")
+    handles["reader"], _ = s.setup("BPF_OPEN_PERF_BUFFER %d 1" % handles["events"])
+    handles["ringbuf_map"], _ = s.setup("BPF_CREATE_MAP ringbuf sweep_ringbuf 0 0 4096 0")
+    handles["ringbuf"], _ = s.setup("BPF_OPEN_RINGBUF %d" % handles["ringbuf_map"])
+    handles["file"], _ = s.setup("FILE_OPEN /proc/version")
+    closed, _ = s.setup("BPF_CREATE_MAP hash sweep_closed 4 4 1 0")
+    s.setup("BPF_CLOSE %d" % closed)
     handles["closed"] = closed
-    _, before = s.command("LIST_HANDLES")
+    _, before = s.setup("LIST_HANDLES")
 
     def fill(tok):
         if isinstance(tok, bytes):
@@ -403,7 +399,7 @@ def run(args, table):
             print("ok %r -> %s" % (sent[:100], status[:200]))
     if not crashes:
         # Nothing a bad line did may stay: the same handles as before.
-        _, after = s.command("LIST_HANDLES")
+        _, after = s.setup("LIST_HANDLES")
         if after != before:
             wrong += 1
             print("WRONG: handles after the sweep differ: %r, before %r" % (after, before))
