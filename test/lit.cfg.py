@@ -102,6 +102,15 @@ def _feature(name, present, reason):
 #   %kernel_abi_arm64           the package ABI: the release without its flavour
 #   %kernel_version_code_arm64  LINUX_VERSION_CODE of the headers' generated version.h
 #   %kernel_version_le32_arm64  the same as llvm-readelf -x prints a little-endian word
+#   %kernel_release_code_le32_arm64  the release's first three numbers as a version
+#                               code (libbpf's LINUX_KERNEL_VERSION: 6.1.0-57 is 6.1.0,
+#                               not the headers' 6.1.192), as a little-endian word's hex
+# and what the fetched kernel can do, read from its boot/config-*, as features
+# (a test chooses its expectation with %if FEATURE %{...%} %else %{...%}):
+#   bpf-trampoline-arm64        fentry/fexit attach at kernel functions
+#                               (CONFIG_DYNAMIC_FTRACE_WITH_DIRECT_CALLS: arm64 from 6.4)
+#   kprobe-multi-arm64          kprobe.multi links (CONFIG_FPROBE)
+#   virtio-console-module-arm64 virtio_console is a module (=m), not built in
 # (likewise _x86_64, _arm, _s390x, _ppc64le, _riscv64; riscv64's kernel is Debian 13's). FileCheck takes them with -DNAME=%kernel_release_arm64.
 # With a kernel suite (above) these substitutions, the qemu-ARCH features and
 # the guests the tests boot (the qemu remote reads the same variable) all take
@@ -117,11 +126,33 @@ kernel_abis = {}
 ARCH_FLAVOURS = (("arm64", "arm64"), ("x86_64", "amd64"), ("arm", "armmp"),
                  ("s390x", "s390x"), ("ppc64le", "powerpc64le"), ("riscv64", "riscv64"))
 
+# What a kernel can do, from its configuration: feature -> (option, value).
+KERNEL_CONFIG_FEATURES = {
+    "bpf-trampoline": ("CONFIG_DYNAMIC_FTRACE_WITH_DIRECT_CALLS", "y"),
+    "kprobe-multi": ("CONFIG_FPROBE", "y"),
+    "virtio-console-module": ("CONFIG_VIRTIO_CONSOLE", "m"),
+}
+
+def _kernel_config(path):
+    """The options a kernel's config file sets: {"CONFIG_X": "y"|"m"|...}."""
+    options = {}
+    try:
+        with open(path, errors="replace") as f:
+            for line in f:
+                name, eq, value = line.strip().partition("=")
+                if eq and name.startswith("CONFIG_"):
+                    options[name] = value
+    except OSError:
+        pass
+    return options
+
 def _kernel_tree(tag, arch, flavour, root):
     """Substitutions %kernel_TAGARCH, %headers_TAGARCH, %kernel_release_TAGARCH,
     %kernel_abi_TAGARCH, %kernel_version_code_TAGARCH and
-    %kernel_version_le32_TAGARCH for the unpacked kernel at root; returns
-    (its header trees, its ABI or None)."""
+    %kernel_version_le32_TAGARCH, %kernel_release_code_le32_TAGARCH and the
+    features of KERNEL_CONFIG_FEATURES (FEATURE-ARCH, or FEATURE-ARCH-SUITE for
+    a suite's tag) for the unpacked kernel at root; returns (its header trees,
+    its ABI or None)."""
     config.substitutions.append(("%%kernel_%s%s" % (tag, arch), root))
     trees = sorted(glob.glob(os.path.join(root, "usr", "src", "linux-headers-*-" + flavour)))
     config.substitutions.append(("%%headers_%s%s" % (tag, arch),
@@ -143,6 +174,15 @@ def _kernel_tree(tag, arch, flavour, root):
     config.substitutions.append(("%%kernel_version_code_%s%s" % (tag, arch), str(code)))
     config.substitutions.append(("%%kernel_version_le32_%s%s" % (tag, arch),
                                  code.to_bytes(4, "little").hex()))
+    m = re.match(r"(\d+)\.(\d+)\.(\d+)", release)
+    libbpf_code = (int(m.group(1)) << 16) + (int(m.group(2)) << 8) + min(int(m.group(3)), 255) if m else 0
+    config.substitutions.append(("%%kernel_release_code_le32_%s%s" % (tag, arch),
+                                 libbpf_code.to_bytes(4, "little").hex()))
+    options = _kernel_config(configs[0]) if configs else {}
+    suffix = arch + ("-" + tag.rstrip("_") if tag else "")
+    for feature, (option, value) in KERNEL_CONFIG_FEATURES.items():
+        if options.get(option) == value:
+            config.available_features.add("%s-%s" % (feature, suffix))
     return trees, (abi if configs else None)
 
 for arch, flavour in ARCH_FLAVOURS:

@@ -7,7 +7,9 @@
 // With -DTP_BTF_ONLY, the tp_btf program alone (a kernel without BPF
 // trampolines: arm64 before 6.4).
 // A tracing program's context is the target's arguments as u64s; fexit's
-// return value follows them (do_sys_openat2 has three).
+// return value follows them (do_sys_openat2 has three). It is read as an
+// int: 7.x's do_sys_openat2 returns int (6.x's long), and the trampoline
+// keeps the register whole, so a long read of 7.x's -ENOENT is 0xfffffffe.
 typedef unsigned int u32;
 typedef unsigned long long u64;
 #define SEC(name) __attribute__((section(name), used))
@@ -44,7 +46,7 @@ SEC("fentry/do_sys_openat2") int open_entry(u64 *ctx) {
 }
 
 SEC("fexit/do_sys_openat2") int open_exit(u64 *ctx) {
-  long ret = (long)ctx[3];
+  int ret = (int)ctx[3];
   if (ret >= 0)
     bump(1);
   else if (ret == -2)
