@@ -16,24 +16,15 @@ and the ratios fuse/socket (the cost of FUSE and the launcher's file
 system over the raw commands) and fuse/one.
 """
 import os
-import socket
 import statistics
 import sys
 import time
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "python"))
+import bpfd_client  # noqa: E402
+
 rounds = int(sys.argv[1]) if len(sys.argv) > 1 else 200
-sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-sock.connect(os.environ["BPFD_BCC_SOCKET"])
-f = sock.makefile("rw", newline="\n")
-
-
-def command(line):
-    f.write(line + "\n")
-    f.flush()
-    while True:
-        reply = f.readline()
-        if not reply.startswith("+ "):
-            return reply
+bpfd = bpfd_client.Broker()
 
 
 def fuse():
@@ -42,14 +33,11 @@ def fuse():
 
 
 def raw():
-    status = command("FILE_OPEN /proc/loadavg")
-    handle = status.split("ret=")[1].split()[0]
-    command("FILE_READ %s 4096" % handle)
-    command("BPF_CLOSE %s" % handle)
+    bpfd.read_file("/proc/loadavg", 4096, reads=1)
 
 
 def one():
-    command("LIST_HANDLES")
+    bpfd.command("LIST_HANDLES")
 
 
 def host():

@@ -56,7 +56,6 @@ Prints one line a rate, side and form, then the highest events/s with 0
 lost on each side and bpfd/BCC. Progress on stderr.
 """
 import argparse
-import base64
 import glob
 import os
 import select
@@ -65,22 +64,14 @@ import subprocess
 import sys
 import time
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from build_paths import cache_dir  # noqa: E402
-import bpfd_coprocess  # noqa: E402
-
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
-T0 = time.monotonic()
+sys.path[:0] = [HERE, os.path.join(ROOT, "python")]
+from build_paths import cache_dir  # noqa: E402
+from progress import reporter  # noqa: E402
+import bpfd_client  # noqa: E402
 
-
-def say(msg):
-    print("[+%4.0f s] bpfd-events: %s" % (time.monotonic() - T0, msg), file=sys.stderr, flush=True)
-
-
-def die(msg):
-    say(msg)
-    sys.exit(1)
+say, die = reporter("bpfd-events")
 
 
 def host_cpu():
@@ -126,35 +117,35 @@ def label(rate):
     return "unthrottled" if rate == 0 else "%d/ms" % rate
 
 
-class Bpfd(bpfd_coprocess.Bpfd):
-    """bpfd-remote as a coprocess (bench/bpfd_coprocess.py), with the event
+class Bpfd(bpfd_client.Coprocess):
+    """bpfd-remote as a coprocess (python/bpfd_client), with the event
     measures; a failure ends the bench (die)."""
 
     def __init__(self, argv):
         self.on_hang = None
         try:
             super().__init__(argv)
-        except bpfd_coprocess.Failed as e:
+        except bpfd_client.Failed as e:
             die(str(e))
 
     def _fill(self):
         try:
             super()._fill()
-        except bpfd_coprocess.Failed as e:
+        except bpfd_client.Failed as e:
             die(str(e))
 
-    def command(self, line):
-        self.send(line)
-        status, payload = self.reply()
-        if "ret=-" in status:
-            die("%s: %s" % (line, status))
-        return int(status.split("ret=")[1].split()[0]), payload
+    def check(self, line):
+        try:
+            return super().check(line)
+        except bpfd_client.Failed as e:
+            die(str(e))
 
-    def read_file(self, path):
-        h, _ = self.command("FILE_OPEN " + path)
-        _, payload = self.command("FILE_READ %d 65536" % h)
-        self.command("BPF_CLOSE %d" % h)
-        return base64.b64decode(payload[0]).decode() if payload and payload[0] != "-" else ""
+    def read_text(self, path):
+        """The device's file PATH, one FILE_READ of it."""
+        data = self.read_file(path, 65536, reads=1)
+        if data is None:
+            die("FILE_OPEN %s failed" % path)
+        return data.decode()
 
     def cpu(self):
         """(guest busy jiffies, guest all jiffies, bpfd's CPU jiffies, bpfd's
@@ -162,11 +153,11 @@ class Bpfd(bpfd_coprocess.Bpfd):
         the scheduler tick's samples: bpfd wakes on the host's polls, which
         can fall in step with the tick; schedstat is the scheduler's own
         count of the time bpfd ran."""
-        v = [int(x) for x in self.read_file("/proc/stat").split("\n")[0].split()[1:]]
-        s = self.read_file("/proc/self/stat")
+        v = [int(x) for x in self.read_text("/proc/stat").split("\n")[0].split()[1:]]
+        s = self.read_text("/proc/self/stat")
         f = s[s.rindex(")") + 2:].split()
         try:
-            run = int(self.read_file("/proc/self/schedstat").split()[0])
+            run = int(self.read_text("/proc/self/schedstat").split()[0])
         except (IndexError, ValueError):
             run = None
         return sum(v) - v[3] - v[4], sum(v), int(f[11]) + int(f[12]), run
@@ -213,14 +204,14 @@ class Bpfd(bpfd_coprocess.Bpfd):
                         n += 1
                         last_sample = l
                         if first is None:
-                            first = struct.unpack_from("<Q", base64.b64decode(l.split()[4]))[0]
+                            first = struct.unpack_from("<Q", bpfd_client.unb64(l.split()[4]))[0]
                     elif l.startswith(b"+ samples "):
                         # a run: COUNT records of u32 length + bytes; the
                         # first timestamp once, the last one at the reply's end
                         n += int(l.split(b" ", 5)[4])
                         last_sample = l
                         if first is None:
-                            first = struct.unpack_from("<Q", base64.b64decode(l.split()[5]), 4)[0]
+                            first = struct.unpack_from("<Q", bpfd_client.unb64(l.split()[5]), 4)[0]
                     elif l.startswith(b"perf_reader_poll: ret="):
                         if l.startswith(b"perf_reader_poll: ret=-"):
                             die("PERF_READER_POLL: %s" % l.decode())
@@ -262,18 +253,18 @@ class Bpfd(bpfd_coprocess.Bpfd):
         last = None
         while True:
             self.send("PERF_READER_POLL 100 %s%d" % ("batch " if batch else "", reader))
-            status, payload = self.reply()
-            for p in payload:
+            r = self.reply()
+            for p in r.payload:
                 w = p.split()
                 if w[0] == "sample":
                     n += 1
-                    last = struct.unpack_from("<Q", base64.b64decode(w[3]))[0]
+                    last = struct.unpack_from("<Q", bpfd_client.unb64(w[3]))[0]
                 elif w[0] == "samples":
                     n += int(w[3])
                     last = last_ts(("+ " + p).encode())
                 elif w[0] == "lost":
                     lost += int(w[3])
-            if status.startswith("perf_reader_poll: ret=0"):
+            if r.ret == 0:
                 return n, last, lost
 
     def close(self):
@@ -284,11 +275,9 @@ def last_ts(line):
     """The timestamp of the last sample of a "+ sample" or "+ samples" line."""
     w = line.split()
     if w[1] == b"sample":
-        return struct.unpack_from("<Q", base64.b64decode(w[4]))[0]
-    blob, at = base64.b64decode(w[5]), 0
-    for _ in range(int(w[4]) - 1):
-        at += 4 + struct.unpack_from("<I", blob, at)[0]
-    return struct.unpack_from("<Q", blob, at + 4)[0]
+        return struct.unpack_from("<Q", bpfd_client.unb64(w[4]))[0]
+    records, _ = bpfd_client.unpack_records(bpfd_client.unb64(w[5]))
+    return struct.unpack_from("<Q", records[-1])[0]
 
 
 def load(bpfd, obj, pages):
@@ -297,8 +286,7 @@ def load(bpfd, obj, pages):
                           stdout=subprocess.PIPE, text=True, check=True).stdout.split("\n")
     maps, prog = {}, None
     for c in (c for c in cmds if c.strip()):
-        _, payload = bpfd.command(c)
-        for p in payload:
+        for p in bpfd.check(c).payload:
             w = p.split()
             if w[0] in ("map", "prog"):
                 h = int(w[2].split("=")[1])
@@ -308,33 +296,33 @@ def load(bpfd, obj, pages):
                     prog = h
     if prog is None or "events" not in maps or "generated" not in maps:
         die("the object's load did not name on_sys_enter, events and generated")
-    reader, _ = bpfd.command("BPF_OPEN_PERF_BUFFER %d %d" % (maps["events"], pages))
+    reader = bpfd.check("BPF_OPEN_PERF_BUFFER %d %d" % (maps["events"], pages)).ret
     return reader, prog, maps["generated"]
 
 
 def bpfd_run(bpfd, reader, prog, gen_map, args, tag, start_workload=None, stop_workload=None, form="lines"):
     """One measurement in one reply form; returns a result dict."""
     batch = form == "batch"
-    zero = base64.b64encode(b"\0" * 4).decode()
-    bpfd.command("BPF_UPDATE_ELEM %d %s %s" % (gen_map, zero, base64.b64encode(b"\0" * 8).decode()))
+    zero = bpfd_client.b64(b"\0" * 4)
+    bpfd.check("BPF_UPDATE_ELEM %d %s %s" % (gen_map, zero, bpfd_client.b64(b"\0" * 8)))
     if start_workload:
         start_workload()
     host0 = host_cpu() + (sum(os.times()[:2]),)
     g0 = bpfd.cpu()
     wall0 = time.monotonic()
-    link, _ = bpfd.command("BPF_ATTACH_TRACEPOINT %d raw_syscalls sys_enter" % prog)
+    link = bpfd.check("BPF_ATTACH_TRACEPOINT %d raw_syscalls sys_enter" % prog).ret
     say("%s: attached, polling (%s)" % (tag, form))
     n, first, last, lost, polls = bpfd.measure(reader, args.seconds, depth=args.depth, gap_ms=args.gap_ms,
                                                batch=batch)
-    bpfd.command("BPF_DETACH %d" % link)
+    bpfd.check("BPF_DETACH %d" % link)
     dn, dlast, dlost = bpfd.drain(reader, batch)
     wall = time.monotonic() - wall0
     g1 = bpfd.cpu()
     host1 = host_cpu() + (sum(os.times()[:2]),)
     if stop_workload:
         stop_workload()
-    _, payload = bpfd.command("BPF_LOOKUP_ELEM %d %s" % (gen_map, zero))
-    generated = struct.unpack("<Q", base64.b64decode(payload[0]))[0]
+    payload = bpfd.check("BPF_LOOKUP_ELEM %d %s" % (gen_map, zero)).payload
+    generated = struct.unpack("<Q", bpfd_client.unb64(payload[0]))[0]
     tck = os.sysconf("SC_CLK_TCK")
     return {"side": tag, "form": form, "samples": n + dn, "span_ns": (dlast or last or 0) - (first or 0),
             "lost": lost + dlost, "generated": generated, "polls": polls,

@@ -65,20 +65,17 @@ import sys
 import tempfile
 import time
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from build_paths import cache_dir  # noqa: E402
-from bpfd_coprocess import Bpfd, Failed  # noqa: E402
-
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
-T0 = time.monotonic()
+sys.path[:0] = [HERE, os.path.join(ROOT, "python")]
+from build_paths import cache_dir  # noqa: E402
+from progress import reporter  # noqa: E402
+from bpfd_client import Coprocess as Bpfd, Failed  # noqa: E402
+
+say, _ = reporter("bpfd-start")
 FLAVOUR = {"arm64": "arm64", "x86_64": "amd64"}
 PHASES = ["parse", "btf", "maps", "relocate", "verifier", "attach", "total"]
 LAST_ROUND_MS = 214.0   # arm64; origin unknown
-
-
-def say(msg):
-    print("[+%4.0f s] bpfd-start: %s" % (time.monotonic() - T0, msg), file=sys.stderr, flush=True)
 
 
 def load(bpfd, upload_lines):
@@ -87,15 +84,16 @@ def load(bpfd, upload_lines):
     t0 = time.monotonic()
     bpfd.send(*begin)
     for l in begin:
-        status, _ = bpfd.reply()
-        if "ret=-" in status:
-            raise Failed("%s: %s" % (l.split()[0], status))
+        reply = bpfd.reply()
+        if not reply.ok:
+            raise Failed("%s: %s" % (l.split()[0], reply.line))
     t1 = time.monotonic()
     bpfd.send("LOAD_OBJECT - time=1")
-    status, payload = bpfd.reply()
+    reply = bpfd.reply()
     t2 = time.monotonic()
-    if not status.startswith("load_object: ret=") or "ret=-" in status:
-        raise Failed("LOAD_OBJECT: %s\n%s" % (status, "\n".join(payload[-20:])))
+    payload = reply.payload
+    if reply.status.command != "load_object" or not reply.ok:
+        raise Failed("LOAD_OBJECT: %s\n%s" % (reply.line, "\n".join(payload[-20:])))
     r = {"upload": 1000 * (t1 - t0), "load": 1000 * (t2 - t1), "all": 1000 * (t2 - t0)}
     progs = attaches = maps = 0
     for p in payload:

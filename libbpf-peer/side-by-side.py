@@ -30,6 +30,8 @@ import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(os.path.dirname(HERE), "python"))
+import bpfd_client  # noqa: E402
 
 
 def run_libbpf(args, objects):
@@ -81,17 +83,18 @@ def run_bpfd(args, objects):
                           input="\n".join(lines) + "\n", stdout=subprocess.PIPE, text=True)
     results = [["no reply", "no reply"] for _ in objects]
     for line in proc.stdout.splitlines():
-        m = re.match(r"load_object: ret=(-?\d+)(?: errno=(\w+) msg=\"(.*)\")? tag=o(\d+)-a(\d)$",
-                     line)
+        if not line.startswith("load_object: "):
+            continue
+        status = bpfd_client.Status(line)
+        m = re.fullmatch(r"o(\d+)-a(\d)", status.tag)
         if not m:
             continue
-        ok = int(m.group(1)) >= 0
-        text = "ok" if ok else "%s %s" % (m.group(1), m.group(2))
-        if not ok:
-            prog = re.match(r"program '([^']+)'", m.group(3) or "")
-            if prog and m.group(5) == "1":
+        text = "ok" if status.ok else "%d %s" % (status.ret, status.errno)
+        if not status.ok:
+            prog = re.match(r"program '([^']+)'", status.msg)
+            if prog and m.group(2) == "1":
                 text += " (%s)" % prog.group(1)
-        results[int(m.group(4))][int(m.group(5))] = text
+        results[int(m.group(1))][int(m.group(2))] = text
     return results, proc.stdout, proc.returncode
 
 

@@ -45,6 +45,7 @@ sys.path.insert(0, HERE)
 import tools  # noqa: E402
 sys.path.insert(0, os.path.dirname(HERE))
 from build_paths import cache_dir  # noqa: E402
+from progress import T0, reporter  # noqa: E402
 
 MODULES = ["virtio_ring", "virtio", "virtio_pci_modern_dev", "virtio_pci_legacy_dev",
            "virtio_pci", "virtio_console", "virtio_blk"]
@@ -69,16 +70,7 @@ def built_in(kernel, rel):
                 if line.endswith("=y\n"):
                     options.add(line[len("CONFIG_"):-3])
         return {m for m, o in MODULE_CONFIG.items() if o in options}
-T0 = time.monotonic()
-
-
-def say(msg):
-    print("[+%4.0f s] parity: %s" % (time.monotonic() - T0, msg), file=sys.stderr, flush=True)
-
-
-def die(msg):
-    say(msg)
-    sys.exit(1)
+say, die = reporter("parity")
 
 
 def die_with_parent():

@@ -9,8 +9,10 @@ scripts, benches and tests of this tree:
   coprocess Coprocess: bpfd-remote started as a coprocess, greeting read
   broker    Broker: bpfd-bcc's session socket ($BPFD_BCC_SOCKET)
 
-Scripts outside lit put this folder (python/) on sys.path; lit's
-configuration puts it on PYTHONPATH (test/lit.cfg.py)."""
+Each script puts this folder (python/) on sys.path from its own place in
+the tree, the test inputs too: PYTHONPATH would not do for them, as lit's
+internal shell sets it to lit's own folder for the rest of a test once it
+has run its cat or diff builtin."""
 from .blob import b64, unb64
 from .broker import Broker
 from .coprocess import Coprocess

@@ -34,25 +34,11 @@ class Reply:
                 raise Failed(str(e)) from None
         return self._status
 
-    @property
-    def ret(self):
-        return self.status.ret
-
-    @property
-    def ok(self):
-        return self.status.ok
-
-    @property
-    def errno(self):
-        return self.status.errno
-
-    @property
-    def msg(self):
-        return self.status.msg
-
-    @property
-    def tag(self):
-        return self.status.tag
+    def __getattr__(self, name):
+        """ret, ok, errno, msg, tag, command, fields: the status line's."""
+        if name in ("ret", "ok", "errno", "msg", "tag", "command", "fields"):
+            return getattr(self.status, name)
+        raise AttributeError(name)
 
 
 class Session:

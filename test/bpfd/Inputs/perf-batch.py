@@ -26,9 +26,11 @@ there before), so the same event can differ there from one ring position to
 the next.
 """
 import argparse
-import base64
-import struct
+import os
 import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "python"))
+import bpfd_client  # noqa: E402
 
 MAX_BATCH_BYTES = 196608
 
@@ -51,13 +53,11 @@ def main():
     for raw in sys.stdin.buffer:
         line = raw.rstrip(b"\n").decode("ascii", "replace")
         if line.startswith("bpfd: "):
-            for kv in line.split()[1:]:
-                if kv.startswith("max_line="):
-                    max_line = int(kv.split("=")[1])
+            max_line = int(bpfd_client.parse_greeting(line).get("max_line", 0)) or None
             continue
         w = line.split(" ")
         if w[:2] == ["+", "sample"] and len(w) == 5:
-            data = b"" if w[4] == "-" else base64.b64decode(w[4], validate=True)
+            data = bpfd_client.unb64(w[4], validate=True)
             cur["records"].append(("sample", int(w[2]), int(w[3]), data))
             cur["lines"] += 1
             cur["form"] = "old" if cur["form"] in ("none", "old") else "mixed"
@@ -68,26 +68,17 @@ def main():
             if max_line is not None and len(raw) >= max_line:
                 complain("samples line of %d bytes, max_line %d" % (len(raw), max_line))
             reader, cpu, count = int(w[2]), int(w[3]), int(w[4])
-            blob = base64.b64decode(w[5], validate=True)
+            blob = bpfd_client.unb64(w[5], validate=True)
             if count < 1:
                 complain("samples line with COUNT %d" % count)
             if len(blob) > MAX_BATCH_BYTES:
                 complain("samples line of %d bytes decoded" % len(blob))
-            at = n = 0
-            while at < len(blob):
-                if at + 4 > len(blob):
-                    complain("a length word cut at the end of a line (%d bytes left)" % (len(blob) - at))
-                    break
-                (size,) = struct.unpack_from("<I", blob, at)
-                if at + 4 + size > len(blob):
-                    complain("record %d of %d bytes cut at the end of a line (%d bytes left)"
-                             % (n, size, len(blob) - at - 4))
-                    break
-                cur["records"].append(("sample", reader, cpu, blob[at + 4:at + 4 + size]))
-                at += 4 + size
-                n += 1
-            if n != count:
-                complain("samples line says COUNT %d, holds %d" % (count, n))
+            records, problem = bpfd_client.unpack_records(blob)
+            if problem:
+                complain(problem)
+            cur["records"] += [("sample", reader, cpu, r) for r in records]
+            if len(records) != count:
+                complain("samples line says COUNT %d, holds %d" % (count, len(records)))
             cur["lines"] += 1
             cur["notes"].append("  samples %d %d %d %d" % (reader, cpu, count, len(blob)))
             cur["form"] = "batch" if cur["form"] in ("none", "batch") else "mixed"
@@ -95,10 +86,12 @@ def main():
             cur["records"].append(("lost", int(w[2]), int(w[3]), int(w[4])))
             cur["lines"] += 1
             cur["notes"].append("  lost %s %s %s" % (w[2], w[3], w[4]))
-        elif line.startswith("perf_reader_poll: ret=") and not line.startswith("perf_reader_poll: ret=-"):
-            ret = int(line.split("ret=")[1].split()[0])
-            if ret != len(cur["records"]):
-                complain("reply %d: ret=%d, %d records" % (len(replies), ret, len(cur["records"])))
+        elif line.startswith("perf_reader_poll: "):
+            status = bpfd_client.Status(line)
+            if not status.ok:
+                continue
+            if status.ret != len(cur["records"]):
+                complain("reply %d: ret=%d, %d records" % (len(replies), status.ret, len(cur["records"])))
             replies.append(cur)
             cur = {"form": "none", "records": [], "lines": 0, "notes": []}
 

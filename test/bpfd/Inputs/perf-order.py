@@ -12,9 +12,12 @@ the session (a drain ring by ring delivers a whole ring's older samples after
 another's newer ones). The window allows for the few numbers a CPU can take
 between its fetch-and-add and its perf output while another CPU writes.
 """
-import base64
+import os
 import struct
 import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "python"))
+import bpfd_client  # noqa: E402
 
 WINDOW = 16
 
@@ -43,14 +46,12 @@ def main():
     for line in sys.stdin:
         words = line.split()
         if len(words) == 5 and words[:2] == ["+", "sample"]:
-            sample(int(words[3]), base64.b64decode(words[4]))
+            sample(int(words[3]), bpfd_client.unb64(words[4]))
         elif len(words) == 6 and words[:2] == ["+", "samples"]:
             # PERF_READER_POLL batch: COUNT records, each a u32 length and its bytes
-            blob, at = base64.b64decode(words[5]), 0
-            for _ in range(int(words[4])):
-                (size,) = struct.unpack_from("<I", blob, at)
-                sample(int(words[3]), blob[at + 4:at + 4 + size])
-                at += 4 + size
+            records, _ = bpfd_client.unpack_records(bpfd_client.unb64(words[5]))
+            for data in records[:int(words[4])]:
+                sample(int(words[3]), data)
         elif line.startswith("perf_reader_poll:"):
             close_reply()
     print("cpus=%d samples=%d interleaved_replies=%d late=%d" %
