@@ -28,7 +28,6 @@ the guest lacks). USDT tools are counted apart. The table is Markdown; the last 
     N of M tools whose probes exist exit cleanly and print their header (P%); K print rows
 """
 import argparse
-import base64
 import json
 import os
 import pty
@@ -43,6 +42,8 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SRC = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, os.path.join(SRC, "python"))
+import bpfd_client  # noqa: E402
 WORKLOAD = ("/bin/workload -i 100 open:/etc/modules write:/tmp/smoke read:/tmp/smoke "
             "unlink:/tmp/smoke exec:/bin/workload,true connect:9090 dio:/dev/vda "
             "sleep:20 getpid")
@@ -155,48 +156,18 @@ def read_list(path, release=None):
 
 # ----------------------------------------------------------------------------- the guest
 
-class Bpfd:
-    """A bpfd session through bpfd-remote's stdin/stdout (docs/protocol.md)."""
+def guest_session(argv, env):
+    """A bpfd session through bpfd-remote's stdin/stdout (python/bpfd_client)."""
+    try:
+        return bpfd_client.Coprocess(argv, timeout=None, capture_stderr=True, env=env)
+    except bpfd_client.Failed as e:
+        raise SystemExit("bpfd-remote: no greeting (%s)" % e)
 
-    def __init__(self, argv, env):
-        self.p = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                  stderr=subprocess.PIPE, env=env, text=True, errors="replace")
-        self.greeting = self.p.stdout.readline().strip()
-        if not self.greeting.startswith("bpfd:"):
-            err = self.p.stderr.read()
-            raise SystemExit("bpfd-remote: no greeting (%s)" % err.strip()[-500:])
 
-    def cmd(self, line):
-        self.p.stdin.write(line + "\n")
-        self.p.stdin.flush()
-        payload = []
-        while True:
-            reply = self.p.stdout.readline()
-            if not reply:
-                raise SystemExit("bpfd-remote: session ended at %r" % line)
-            reply = reply.rstrip("\n")
-            if reply.startswith("+ "):
-                payload.append(reply[2:])
-                continue
-            m = re.search(r"ret=(-?\d+)", reply)
-            return (int(m.group(1)) if m else -1), payload, reply
-
-    def read_file(self, path):
-        ret, _, _ = self.cmd("FILE_OPEN %s" % path)
-        if ret < 0:
-            return None
-        data = b""
-        while True:
-            n, payload, _ = self.cmd("FILE_READ %d 262144" % ret)
-            if n <= 0:
-                break
-            data += base64.b64decode(payload[0])
-        self.cmd("BPF_CLOSE %d" % ret)
-        return data.decode("utf-8", "replace")
-
-    def close(self):
-        self.p.stdin.close()
-        self.p.wait(timeout=120)
+def read_text(s, path):
+    """The guest's file PATH as text, or None."""
+    data = s.read_file(path)
+    return None if data is None else data.decode("utf-8", "replace")
 
 
 FACTS_VERSION = 2  # what guest_facts() reads: a cache of another version is read again
@@ -245,29 +216,38 @@ def guest_facts(args, env, modules=False):
             return f
     argv = [os.path.join(args.build, "bin", "bpfd-remote"), "qemu:" + args.arch,
             "--workload", WORKLOAD] + (module_args(args, next(iter(MODULES))) if modules else [])
-    s = Bpfd(argv, env)
+    s = guest_session(argv, env)
+    try:
+        return guest_facts_read(args, s, cache)
+    except bpfd_client.Failed as e:
+        raise SystemExit("bpfd-remote: %s" % e)
+
+
+def guest_facts_read(args, s, cache):
+    """guest_facts() through the session S; writes them to CACHE."""
     f = {"version": FACTS_VERSION, "kernel": current_kernel(args), "greeting": s.greeting}
-    f["release"] = re.search(r"release=(\S+)", s.greeting).group(1)
-    f["functions"] = sorted({l.split()[0] for l in (s.read_file(
-        "/sys/kernel/tracing/available_filter_functions") or "").splitlines() if l.strip()})
-    f["events"] = sorted(l.strip() for l in (s.read_file(
-        "/sys/kernel/tracing/available_events") or "").splitlines() if l.strip())
-    f["kallsyms"] = sorted({l.split()[2] for l in (s.read_file("/proc/kallsyms") or "")
+    f["release"] = bpfd_client.parse_greeting(s.greeting)["release"]
+    f["functions"] = sorted({l.split()[0] for l in (read_text(
+        s, "/sys/kernel/tracing/available_filter_functions") or "").splitlines() if l.strip()})
+    f["events"] = sorted(l.strip() for l in (read_text(
+        s, "/sys/kernel/tracing/available_events") or "").splitlines() if l.strip())
+    f["kallsyms"] = sorted({l.split()[2] for l in (read_text(s, "/proc/kallsyms") or "")
                             .splitlines() if len(l.split()) >= 3})
-    f["modules"] = sorted(l.split()[0] for l in (s.read_file("/proc/modules") or "")
+    f["modules"] = sorted(l.split()[0] for l in (read_text(s, "/proc/modules") or "")
                           .splitlines() if l.strip())
-    _, pmus, _ = s.cmd("FILE_LIST /sys/bus/event_source/devices")
+    pmus = s.command("FILE_LIST /sys/bus/event_source/devices").payload
     f["pmus"] = sorted(p.split(" ", 1)[1] for p in pmus)
-    f["filesystems"] = sorted(l.split()[-1] for l in (s.read_file("/proc/filesystems") or "")
+    f["filesystems"] = sorted(l.split()[-1] for l in (read_text(s, "/proc/filesystems") or "")
                               .splitlines() if l.strip())
     # the workload: the lowest pid running /bin/workload (its exec: children come later)
-    _, entries, _ = s.cmd("FILE_LIST /proc")
+    entries = s.command("FILE_LIST /proc").payload
     pids = sorted(int(e.split()[1]) for e in entries if e.split()[1].isdigit())
     f["workload_pid"] = None
     f["programs"] = []
     for pid in pids:
-        ret, target, _ = s.cmd("FILE_READLINK /proc/%d/exe" % pid)
-        if ret >= 0 and target:
+        r = s.command("FILE_READLINK /proc/%d/exe" % pid)
+        target = r.payload
+        if r.ok and target:
             f["programs"].append(target[0])
             if target[0].endswith("/bin/workload") and f["workload_pid"] is None:
                 f["workload_pid"] = pid
@@ -277,10 +257,10 @@ def guest_facts(args, env, modules=False):
                                                   args.arch, "workload"))
     f["uprobe_targets"] = {}
     for tool, (binary, sym) in UPROBE_TARGETS.items():
-        ret, payload, reply = s.cmd("RESOLVE_UPROBE %s %s" % (binary, sym))
-        f["uprobe_targets"][tool] = {"binary": binary, "symbol": sym, "ok": ret >= 0,
-                                     "reply": payload[0] if payload else reply}
-    s.close()
+        r = s.command("RESOLVE_UPROBE %s %s" % (binary, sym))
+        f["uprobe_targets"][tool] = {"binary": binary, "symbol": sym, "ok": r.ok,
+                                     "reply": r.payload[0] if r.payload else r.line}
+    s.close(wait=120)
     os.makedirs(os.path.dirname(cache), exist_ok=True)
     json.dump(f, open(cache, "w"), indent=1)
     return f

@@ -26,6 +26,9 @@ import time
 import corpus_facts
 import guest_modules
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "python"))
+import bpfd_client  # noqa: E402
+
 BTF_MAGIC = 0xEB9F
 
 
@@ -86,36 +89,18 @@ def btf_struct_members(data, pos):
 
 # --- bpfd session ------------------------------------------------------------
 def run_session(bpfd_remote, remote, timeout, extra_args):
-    cmds = "GET_TARGET_PROFILE tp=all kfuncs=all\nGET_KALLSYMS\nEXIT\n"
-    proc = subprocess.run([bpfd_remote, "--timeout", str(timeout)] + extra_args + [remote],
-                          input=cmds.encode(), stdout=subprocess.PIPE,
-                          stderr=subprocess.PIPE, timeout=timeout * 4)
-    if proc.returncode != 0:
-        raise RuntimeError("%s: bpfd-remote exited %d: %s" % (
-            remote, proc.returncode, proc.stderr.decode(errors="replace").strip()[-2000:]))
-    lines = proc.stdout.decode(errors="replace").split("\n")
-    greeting = lines[0]
-    replies, payload = [], []
-    for line in lines[1:]:
-        if line.startswith("+ "):
-            payload.append(line[2:])
-        elif line.startswith("+"):
-            payload.append("")
-        elif line:
-            replies.append((line, payload))
-            payload = []
-    if len(replies) < 2 or "ret=-" in replies[0][0] or "ret=-" in replies[1][0]:
-        raise RuntimeError("%s: unexpected replies: %s" % (remote, [r[0] for r in replies]))
-    return greeting, replies[0][1], replies[1][1]
-
-
-def greeting_fields(greeting):
-    fields = {}
-    for word in greeting.split()[1:]:
-        if "=" in word:
-            k, v = word.split("=", 1)
-            fields[k] = v
-    return fields
+    """(greeting, target profile lines, kallsyms lines) of one bpfd session."""
+    s = bpfd_client.Coprocess([bpfd_remote, "--timeout", str(timeout)] + extra_args + [remote],
+                              timeout * 4, capture_stderr=True)
+    try:
+        replies = [s.command("GET_TARGET_PROFILE tp=all kfuncs=all"), s.command("GET_KALLSYMS")]
+    finally:
+        status = s.close()
+    if status != 0:
+        raise RuntimeError("%s: bpfd-remote exited %d: %s" % (remote, status, s.stderr_tail(2000)))
+    if not all(r.ok for r in replies):
+        raise RuntimeError("%s: unexpected replies: %s" % (remote, [r.line for r in replies]))
+    return s.greeting, replies[0].payload, replies[1].payload
 
 
 def main():
@@ -195,7 +180,7 @@ def main():
             print("capture-facts: attempt %d: %s" % (attempt, e), file=sys.stderr)
     if greeting is None:
         return 1
-    g = greeting_fields(greeting)
+    g = bpfd_client.parse_greeting(greeting)
     arch = g.get("arch", "")
     if arch not in corpus_facts.ARCHES:
         print("capture-facts: %s: unknown arch in greeting %r" % (args.remote, greeting),

@@ -18,24 +18,22 @@ Exit status 1 if fewer than --min-verified non-USDT programs (or
 --min-usdt-verified USDT programs) of an arch were compiled and verified.
 """
 import argparse
-import base64
 import concurrent.futures
 import glob
 import json
 import os
-import queue
 import re
 import subprocess
 import sys
-import threading
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "python"))
 import bcc_attach  # noqa: E402  (the one translation of BCC's attach records)
+import bpfd_client  # noqa: E402
 
 FLAVOUR = {"arm64": "arm64", "x86_64": "amd64", "arm": "armmp", "s390x": "s390x",
            "ppc64le": "powerpc64le", "riscv64": "riscv64"}
-CHUNK = 384 * 1024  # raw bytes per OBJECT_CHUNK line (base64 stays well under 1 MiB)
 # A USDT tool's language (its -l LANG, dbstat's database) -> the runtime whose
 # provider and probes the stand-in target carries (cmake/BccCorpus.cmake).
 USDT_RUNTIMES = {"java": "hotspot", "mysql": "mysql", "node": "node", "perl": "perl",
@@ -118,94 +116,33 @@ def compile_one(bpf_xcc, arch, headers, profile, corpus_dir, work, tool, meta, t
             "compile_seconds": round(time.time() - start, 2)}
 
 
-class Bpfd(object):
-    """One bpfd session through bpfd-remote: commands in, replies out."""
-
-    def __init__(self, bpfd_remote, spec, timeout):
-        self.timeout = timeout
-        # 2 GiB: deadlock's stack map (2^20 entries, as BCC rounds it) takes
-        # about 1 GiB; a device running these tools has that memory.
-        env = dict(os.environ)
-        env.setdefault("BPFD_QEMU_MEM_MIB", "2048")
-        self.proc = subprocess.Popen([bpfd_remote, "--timeout", str(timeout), spec],
-                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     stderr=subprocess.PIPE, env=env)
-        self.lines = queue.Queue()
-        self.err = []
-        threading.Thread(target=self._pump, args=(self.proc.stdout, self.lines),
-                         daemon=True).start()
-        threading.Thread(target=self._drain, daemon=True).start()
-        self.greeting = self._line()
-
-    @staticmethod
-    def _pump(stream, q):
-        for raw in iter(stream.readline, b""):
-            q.put(raw.decode("utf-8", "replace").rstrip("\n"))
-        q.put(None)
-
-    def _drain(self):
-        for raw in iter(self.proc.stderr.readline, b""):
-            self.err.append(raw.decode("utf-8", "replace").rstrip())
-
-    def _line(self):
-        try:
-            line = self.lines.get(timeout=self.timeout)
-        except queue.Empty:
-            raise RuntimeError("bpfd: no reply within %d s" % self.timeout)
-        if line is None:
-            raise RuntimeError("bpfd session ended: %s" % " | ".join(self.err[-3:]))
-        return line
-
-    def command(self, line):
-        """(ok, ret, payload lines, status line)."""
-        self.proc.stdin.write((line + "\n").encode())
-        self.proc.stdin.flush()
-        payload = []
-        while True:
-            reply = self._line()
-            if reply.startswith("+"):
-                payload.append(reply[2:])
-                continue
-            m = re.search(r": ret=(-?\d+)", reply)
-            ret = int(m.group(1)) if m else -1
-            return ret >= 0, ret, payload, reply
-
-    def close(self):
-        try:
-            self.proc.stdin.write(b"EXIT\n")
-            self.proc.stdin.close()
-        except OSError:
-            pass
-        try:
-            self.proc.wait(timeout=self.timeout)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            self.proc.wait()
+def bpfd_session(bpfd_remote, spec, timeout):
+    """One bpfd session through bpfd-remote (python/bpfd_client)."""
+    # 2 GiB: deadlock's stack map (2^20 entries, as BCC rounds it) takes
+    # about 1 GiB; a device running these tools has that memory.
+    env = dict(os.environ)
+    env.setdefault("BPFD_QEMU_MEM_MIB", "2048")
+    return bpfd_client.Coprocess([bpfd_remote, "--timeout", str(timeout), spec], timeout,
+                                 capture_stderr=True, env=env)
 
 
 def load_one(bpfd, obj):
     with open(obj, "rb") as f:
         data = f.read()
-    ok, _, _, status = bpfd.command("OBJECT_BEGIN %d" % len(data))
-    if not ok:
-        return False, status
-    for off in range(0, len(data), CHUNK):
-        ok, _, _, status = bpfd.command(
-            "OBJECT_CHUNK " + base64.b64encode(data[off:off + CHUNK]).decode())
-        if not ok:
-            return False, status
-    ok, ret, payload, status = bpfd.command("LOAD_OBJECT - attach=0")
-    handles = [m.group(1) for p in payload for m in [re.search(r"handle=(\d+)", p)] if m]
+    r = bpfd.upload_object(data)
+    if not r.ok:
+        return False, r.line
+    r = bpfd.command("LOAD_OBJECT - attach=0")
+    handles = [m.group(1) for p in r.payload for m in [re.search(r"handle=(\d+)", p)] if m]
     for h in reversed(handles):
         bpfd.command("BPF_CLOSE " + h)
-    if ok:
+    if r.ok:
         return True, ""
-    msg = re.search(r'msg="((?:[^"\\]|\\.)*)"', status)
     # The verifier states its objection at the end of its log, before the
     # instruction counts.
-    log = [p.strip() for p in payload if p.strip() and not p.startswith("warning")
+    log = [p.strip() for p in r.payload if p.strip() and not p.startswith("warning")
            and not p.startswith(("processed ", "verification time", "stack depth"))]
-    reason = msg.group(1) if msg else status
+    reason = bpfd_client.escape(r.msg) if "msg" in r.status.fields else r.line
     if log:
         reason += ": " + log[-1]
     return False, reason
@@ -267,7 +204,7 @@ def run_arch(args, arch):
     start = time.time()
     if objects and not args.compile_only:
         progress("%s: loading %d objects through bpfd-remote qemu:%s" % (arch, len(objects), arch))
-        bpfd = Bpfd(args.bpfd_remote, "qemu:" + arch, args.timeout)
+        bpfd = bpfd_session(args.bpfd_remote, "qemu:" + arch, args.timeout)
         try:
             for n, row in enumerate(sorted(objects, key=lambda r: r["program"]), 1):
                 try:
