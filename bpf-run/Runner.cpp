@@ -1,10 +1,11 @@
 //===- Runner.cpp - Load an object through bpfd and present what it collects //
 #include "Runner.h"
-#include "Kallsyms.h"
 #include "Presenters.h"
 
+#include "bpfd/Blob.h"
+#include "bpfd/KernelSymbols.h"
+
 #include "llvm/ADT/StringExtras.h"
-#include "llvm/Support/Base64.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -40,14 +41,12 @@ static Expected<bpfd::Reply> mustCommand(bpfd::Session &S, const std::string &Li
   return std::move(*R);
 }
 
-static Expected<Blob> decode(StringRef B64, StringRef What) {
-  std::vector<char> Out;
-  if (B64 == "-")
-    return Blob();
-  if (Error E = decodeBase64(B64, Out))
+static Expected<Blob> decode(StringRef Word, StringRef What) {
+  bpfd::Expected<std::string> Out = bpfd::decodeBlob(Word.str());
+  if (!Out)
     return createStringError(inconvertibleErrorCode(),
-                             "bad base64 in " + What + ": " + toString(std::move(E)));
-  return Blob(Out.begin(), Out.end());
+                             "bad base64 in " + What + ": " + Out.error().message());
+  return Blob(Out->begin(), Out->end());
 }
 
 namespace {
@@ -99,7 +98,7 @@ private:
   // Stack ids: the object's first stack trace map, the device's kallsyms
   // (fetched at the first stack shown), stacks read in this print.
   int StackMap = -1;
-  std::optional<Kallsyms> Symbols;
+  std::optional<bpfd::KernelSymbols> Symbols;
   std::map<int64_t, std::string> StackCache;
   std::string StackError; // why stacks cannot be shown, once known
 };
@@ -112,7 +111,7 @@ Error Run::upload() {
     return R.takeError();
   const size_t Chunk = 384 * 1024; // 512 KiB of base64 a line, well below max_line
   for (size_t Off = 0; Off < Bytes.size(); Off += Chunk) {
-    std::string Line = "OBJECT_CHUNK " + encodeBase64(Bytes.substr(Off, Chunk));
+    std::string Line = "OBJECT_CHUNK " + bpfd::encodeBlob(Bytes.substr(Off, Chunk).str());
     if (Expected<bpfd::Reply> R = mustCommand(S, Line); !R)
       return R.takeError();
   }
@@ -204,12 +203,12 @@ Error Run::printBatch(StringRef Payload, int Reader, StringRef CountWord, String
   uint64_t Count = 0;
   if (CountWord.getAsInteger(10, Count) || Count == 0)
     return Bad("COUNT '" + CountWord + "' is not a number above 0");
-  std::vector<char> Bytes;
-  if (Error E = decodeBase64(B64, Bytes))
-    return Bad("bad base64: " + toString(std::move(E)));
+  bpfd::Expected<std::string> Bytes = bpfd::decodeBlob(B64.str());
+  if (!Bytes)
+    return Bad("bad base64: " + Bytes.error().message());
   EventPrinter &Printer = Readers.at(Reader);
-  const uint8_t *P = reinterpret_cast<const uint8_t *>(Bytes.data());
-  size_t At = 0, End = Bytes.size();
+  const uint8_t *P = reinterpret_cast<const uint8_t *>(Bytes->data());
+  size_t At = 0, End = Bytes->size();
   for (uint64_t I = 0; I < Count; ++I) {
     if (End - At < 4)
       return Bad("record " + Twine(I) + " of " + Twine(Count) + " is missing");
@@ -327,14 +326,22 @@ Error Run::loadKallsyms() {
   Expected<bpfd::Reply> R = mustCommand(S, "GET_KALLSYMS");
   if (!R)
     return R.takeError();
-  Symbols.emplace();
-  for (const std::string &Line : R->Payload)
-    Symbols->addLine(Line);
-  Symbols->finish();
+  bpfd::KernelSymbolFilter Text;
+  Text.Keep = bpfd::KernelSymbolFilter::Kinds::Text;
+  Symbols = bpfd::KernelSymbols::fromReply(*R, Text);
   progress(std::to_string(Symbols->size()) + " kernel text symbols");
   if (Symbols->size() == 0)
     StackError = "the device's kallsyms lists no text symbol (kptr_restrict?)";
   return Error::success();
+}
+
+// A kernel frame by its symbol, "vfs_read" or "virtblk_done [virtio_blk]";
+// "" when no symbol holds Ip.
+static std::string frameName(const bpfd::KernelSymbols &Symbols, uint64_t Ip) {
+  const bpfd::KernelSymbol *S = Symbols.containing(Ip);
+  if (!S)
+    return "";
+  return S->Module.empty() ? S->Name : S->Name + " [" + S->Module + "]";
 }
 
 // A stack as BCC's folded output writes it: outermost frame first, ';'
@@ -347,7 +354,7 @@ std::string Run::stackText(int64_t Id) {
   if (!Symbols && StackError.empty())
     if (Error E = loadKallsyms())
       StackError = toString(std::move(E));
-  std::string Key = encodeBase64(StringRef(reinterpret_cast<const char *>(&Id), 4));
+  std::string Key = bpfd::encodeBlob(&Id, 4);
   bpfd::Expected<bpfd::Reply> R =
       S.command("BPF_LOOKUP_ELEM " + std::to_string(StackMap) + " " + Key);
   std::string Text;
@@ -359,7 +366,7 @@ std::string Run::stackText(int64_t Id) {
       uint64_t Ip = Fmt.readUnsigned(*Ips, Off, 8);
       if (Ip == 0)
         break;
-      std::string Sym = Symbols ? Symbols->symbolize(Ip) : "";
+      std::string Sym = Symbols ? frameName(*Symbols, Ip) : "";
       Frames.push_back(Sym.empty() ? formatv("{0:x}", Ip).str() : Sym);
     }
     for (auto It = Frames.rbegin(); It != Frames.rend(); ++It)

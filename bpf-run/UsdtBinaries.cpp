@@ -2,7 +2,7 @@
 #include "UsdtBinaries.h"
 
 #include "bpfd/BinaryCache.h"
-#include "bpfd/DeviceFiles.h"
+#include "bpfd/ProcessMaps.h"
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/FileSystem.h"
@@ -23,12 +23,12 @@ namespace {
 Error fail(const Twine &Msg) { return createStringError(inconvertibleErrorCode(), Msg); }
 
 /// A process mapping Path, asking again every 200 ms for up to WaitSeconds.
-bpfd::Expected<bpfd::MappingProcess> waitForMapping(const bpfd::CommandFn &Command,
+bpfd::Expected<bpfd::MappingProcess> waitForMapping(const bpfd::FileCommands &Files,
                                                     const std::string &Path, double WaitSeconds) {
   auto Deadline = std::chrono::steady_clock::now() +
                   std::chrono::milliseconds(int64_t(WaitSeconds * 1000));
   for (;;) {
-    auto Found = bpfd::findMappingProcess(Command, Path);
+    auto Found = bpfd::findMappingProcess(Files, Path);
     if (Found || Found.error().errnoValue() != ENOENT ||
         std::chrono::steady_clock::now() >= Deadline)
       return Found;
@@ -62,7 +62,7 @@ Expected<std::vector<std::string>>
 usdtCompilerArgs(bpfd::Session &S, ArrayRef<std::string> Specs, const std::string &CacheDir,
                  const std::string &ScratchDir, double WaitSeconds,
                  const std::function<void(const std::string &)> &Say) {
-  bpfd::CommandFn Command = [&S](const std::string &Line) { return S.command(Line); };
+  bpfd::FileCommands Files([&S](const std::string &Line) { return S.command(Line); });
   std::map<std::string, std::string> Copies; // device path -> host copy
   std::vector<std::string> Args;
   for (const std::string &Spec : Specs) {
@@ -75,11 +75,11 @@ usdtCompilerArgs(bpfd::Session &S, ArrayRef<std::string> Specs, const std::strin
       return fail("--usdt '" + Spec + "': expected /PATH/ON/DEVICE[:PROVIDER:PROBE][=FN]");
     auto It = Copies.find(Path);
     if (It == Copies.end()) {
-      auto Found = waitForMapping(Command, Path, WaitSeconds);
+      auto Found = waitForMapping(Files, Path, WaitSeconds);
       if (!Found)
         return fail("--usdt '" + Spec + "': " + Found.error().message() + "; start it first");
       std::string Mapped = bpfd::mappedFilePath(Found->Pid, Found->Mapping);
-      auto B = bpfd::readDeviceBinary(Command, Mapped, CacheDir);
+      auto B = bpfd::readDeviceBinary(Files, Mapped, CacheDir);
       if (!B)
         return fail("--usdt '" + Spec + "': reading " + Path + " through process " +
                     Twine(Found->Pid) + ": " + B.error().message());

@@ -1,7 +1,7 @@
 //===- Broker.cpp - the session shared on a unix socket --------------------===//
 
 #include "Broker.h"
-#include "LineProtocol.h"
+#include "bpfd/LineProtocol.h"
 
 #include <cerrno>
 #include <cstring>
@@ -128,11 +128,11 @@ static bool writeClient(int Fd, const std::string &Data) {
 }
 
 void Broker::handleLine(int Fd, const std::string &Line) {
-  CommandLine C = splitCommandLine(Line);
+  bpfd::CommandLine C = bpfd::splitCommandLine(Line);
   if (!C.hasReply())
     return;
-  if (C.Tokenized && statusWord(C.Command) == "exit" && C.Command.size() == 4) {
-    writeClient(Fd, errorStatusLine("exit", 1, "EPERM",
+  if (C.Tokenized && bpfd::statusWord(C.Command) == "exit" && C.Command.size() == 4) {
+    writeClient(Fd, bpfd::errorStatusLine("exit", 1, "EPERM",
                                     "EXIT is refused on the shared session: bpfd-bcc ends it "
                                     "when the tool exits",
                                     C.Tag) +
@@ -147,7 +147,7 @@ void Broker::handleLine(int Fd, const std::string &Line) {
       ClientGone = true;
   });
   if (E && !ClientGone)
-    writeClient(Fd, errorStatusLine(C.Command, ENOTCONN, "ENOTCONN",
+    writeClient(Fd, bpfd::errorStatusLine(C.Command, ENOTCONN, "ENOTCONN",
                                     "the bpfd session failed: " + E.message(), C.Tag) +
                         "\n");
 }

@@ -17,6 +17,8 @@
 
 namespace bpfdbcc {
 
+using bpfd::FileType;
+
 // Requests are small (no writes are accepted); the kernel wants a buffer of
 // at least FUSE_MIN_READ_BUFFER and max_write plus headers.
 static const size_t RequestBuffer = 256 * 1024;
@@ -48,11 +50,27 @@ struct DeviceFs::OpenFile {
   bool PipeLike = false;
   bool AtEnd = false;
   bool Dir = false;
-  std::vector<std::pair<std::string, FileType>> Entries; // a directory's, with . and ..
+  std::vector<std::pair<std::string, bpfd::FileType>> Entries; // a directory's, with . and ..
 };
 
-DeviceFs::DeviceFs(DeviceFiles &Files, int FuseFd, DeviceFsOptions Options)
-    : Files(Files), FuseFd(FuseFd), Options(std::move(Options)) {
+// The session's failures, whatever their errno, are EIO here.
+static bpfd::CommandFn sessionAsEio(bpfd::CommandFn Command) {
+  return [Command = std::move(Command)](const std::string &Line) -> bpfd::Expected<bpfd::Reply> {
+    bpfd::Expected<bpfd::Reply> R = Command(Line);
+    if (!R)
+      return bpfd::Error::failure(EIO, R.error().message());
+    return R;
+  };
+}
+
+// A failure of FileCommands as -errno: bpfd's own, EIO for a broken session
+// or a reply that does not read (EPROTO).
+static int fuseError(const bpfd::Error &E) {
+  return E.errnoValue() == EPROTO ? -EIO : -E.errnoValue();
+}
+
+DeviceFs::DeviceFs(const bpfd::CommandFn &Command, int FuseFd, DeviceFsOptions Options)
+    : Files(sessionAsEio(Command)), FuseFd(FuseFd), Options(std::move(Options)) {
   Nodes[FUSE_ROOT_ID] = Node{"/", 1};
   ByPath["/"] = FUSE_ROOT_ID;
   if (pipe2(WakeFds, O_CLOEXEC | O_NONBLOCK) != 0)
@@ -344,7 +362,7 @@ std::shared_ptr<DeviceFs::OpenFile> DeviceFs::file(uint64_t Fh) {
   return It == Open.end() ? nullptr : It->second;
 }
 
-static uint32_t typeBits(FileType T) {
+static uint32_t typeBits(bpfd::FileType T) {
   switch (T) {
   case FileType::Regular:
     return S_IFREG;
@@ -364,9 +382,9 @@ static uint32_t typeBits(FileType T) {
   return S_IFREG;
 }
 
-static uint32_t direntType(FileType T) { return typeBits(T) >> 12; }
+static uint32_t direntType(bpfd::FileType T) { return typeBits(T) >> 12; }
 
-static void fillAttr(fuse_attr &A, uint64_t Ino, const DeviceStat &S) {
+static void fillAttr(fuse_attr &A, uint64_t Ino, const bpfd::FileStat &S) {
   A = {};
   A.ino = Ino;
   A.size = S.Size;
@@ -383,15 +401,23 @@ static void splitSeconds(double Seconds, uint64_t &Sec, uint32_t &Nsec) {
 }
 
 // The root is the file system's own: a directory holding proc and sys.
-int DeviceFs::stat(uint64_t NodeId, const std::string &Path, DeviceStat &S) {
+int DeviceFs::statPath(const std::string &Path, bpfd::FileStat &S) {
+  bpfd::Expected<bpfd::FileStat> St = Files.stat(Path);
+  if (!St)
+    return fuseError(St.error());
+  S = *St;
+  return 0;
+}
+
+int DeviceFs::stat(uint64_t NodeId, const std::string &Path, bpfd::FileStat &S) {
   if (NodeId == FUSE_ROOT_ID) {
-    S = DeviceStat();
+    S = bpfd::FileStat();
     S.Type = FileType::Directory;
     S.Mode = 0555;
     S.Nlink = 4;
     return 0;
   }
-  return Files.stat(Path, S);
+  return statPath(Path, S);
 }
 
 void DeviceFs::doLookup(Request &R) {
@@ -403,8 +429,8 @@ void DeviceFs::doLookup(Request &R) {
       (R.H.nodeid == FUSE_ROOT_ID && Name != "proc" && Name != "sys"))
     return reply(R.H.unique, -ENOENT);
   std::string Path = childPath(Parent, Name);
-  DeviceStat S;
-  if (int E = Files.stat(Path, S))
+  bpfd::FileStat S;
+  if (int E = statPath(Path, S))
     return reply(R.H.unique, E);
   fuse_entry_out Out = {};
   Out.nodeid = remember(Path);
@@ -418,7 +444,7 @@ void DeviceFs::doGetattr(Request &R) {
   std::string Path;
   if (!pathOf(R.H.nodeid, Path))
     return reply(R.H.unique, -ESTALE);
-  DeviceStat S;
+  bpfd::FileStat S;
   if (int E = stat(R.H.nodeid, Path, S))
     return reply(R.H.unique, E);
   fuse_attr_out Out = {};
@@ -456,9 +482,10 @@ void DeviceFs::doReadlink(Request &R) {
       Target += "/task/" + std::to_string(Tid);
     return reply(R.H.unique, 0, Target.data(), Target.size());
   }
-  if (int E = Files.readLink(Path, Target))
-    return reply(R.H.unique, E);
-  reply(R.H.unique, 0, Target.data(), Target.size());
+  bpfd::Expected<std::string> Link = Files.readLink(Path);
+  if (!Link)
+    return reply(R.H.unique, fuseError(Link.error()));
+  reply(R.H.unique, 0, Link->data(), Link->size());
 }
 
 void DeviceFs::doOpen(Request &R, bool Dir) {
@@ -478,18 +505,17 @@ void DeviceFs::doOpen(Request &R, bool Dir) {
       F->Entries.emplace_back("proc", FileType::Directory);
       F->Entries.emplace_back("sys", FileType::Directory);
     } else {
-      std::vector<DeviceDirEntry> Entries;
-      int E = Files.list(F->Path, Entries);
-      if (E < 0)
-        return reply(R.H.unique, E);
-      for (auto &D : Entries)
+      bpfd::Expected<std::vector<bpfd::DirEntry>> Entries = Files.list(F->Path);
+      if (!Entries)
+        return reply(R.H.unique, fuseError(Entries.error()));
+      for (auto &D : *Entries)
         F->Entries.emplace_back(std::move(D.Name), D.Type);
     }
   } else {
-    long long H = Files.open(F->Path);
-    if (H < 0)
-      return reply(R.H.unique, static_cast<int>(H));
-    F->Handle = H;
+    bpfd::Expected<long long> H = Files.open(F->Path);
+    if (!H)
+      return reply(R.H.unique, fuseError(H.error()));
+    F->Handle = *H;
     F->PipeLike = pipeLike(F->Path);
   }
   fuse_open_out Out = {};
@@ -509,18 +535,20 @@ long long DeviceFs::readAt(OpenFile &F, Pending &P, uint64_t Offset, size_t Size
   if (F.AtEnd && Offset >= F.Pos)
     return 0;
   if (Offset < F.Pos) {
-    Files.close(F.Handle);
+    bpfd::Error Closed = Files.close(F.Handle);
+    (void)Closed;
     F.Handle = -1;
     F.AtEnd = false;
-    long long H = Files.open(F.Path);
-    if (H < 0)
-      return H;
-    F.Handle = H;
+    bpfd::Expected<long long> H = Files.open(F.Path);
+    if (!H)
+      return fuseError(H.error());
+    F.Handle = *H;
     F.Pos = 0;
   }
   while (F.Pos < Offset) {
-    std::string Skipped;
-    long long N = Files.read(F.Handle, std::min<uint64_t>(SkipChunk, Offset - F.Pos), 0, Skipped);
+    bpfd::Expected<std::string> Skipped =
+        Files.read(F.Handle, F.Path, std::min<uint64_t>(SkipChunk, Offset - F.Pos), 0);
+    long long N = Skipped ? static_cast<long long>(Skipped->size()) : fuseError(Skipped.error());
     if (N == -EAGAIN)
       N = 0; // a pipe: there is nothing to skip
     if (N < 0)
@@ -533,7 +561,11 @@ long long DeviceFs::readAt(OpenFile &F, Pending &P, uint64_t Offset, size_t Size
   }
   for (;;) {
     bool Busy = Options.OthersWaiting && Options.OthersWaiting();
-    long long N = Files.read(F.Handle, Size, Busy ? 0 : Options.PipeWaitMs, Data);
+    bpfd::Expected<std::string> Got =
+        Files.read(F.Handle, F.Path, Size, Busy ? 0 : Options.PipeWaitMs);
+    long long N = Got ? static_cast<long long>(Got->size()) : fuseError(Got.error());
+    if (Got)
+      Data = std::move(*Got);
     if (N >= 0) {
       F.Pos += static_cast<uint64_t>(N);
       F.AtEnd = !F.PipeLike && static_cast<size_t>(N) < Size;
@@ -606,8 +638,10 @@ void DeviceFs::doRelease(Request &R) {
   }
   if (F) {
     std::lock_guard<std::mutex> L(F->M);
-    if (F->Handle > 0)
-      Files.close(F->Handle);
+    if (F->Handle > 0) {
+      bpfd::Error Closed = Files.close(F->Handle);
+      (void)Closed;
+    }
     F->Handle = -1;
   }
   reply(R.H.unique, 0);
@@ -629,7 +663,7 @@ void DeviceFs::doAccess(Request &R) {
   std::string Path;
   if (!pathOf(R.H.nodeid, Path))
     return reply(R.H.unique, -ESTALE);
-  DeviceStat S;
+  bpfd::FileStat S;
   reply(R.H.unique, stat(R.H.nodeid, Path, S));
 }
 

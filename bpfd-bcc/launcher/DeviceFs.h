@@ -2,7 +2,7 @@
 //
 // A read-only FUSE file system served on /dev/fuse with the kernel's own
 // protocol (linux/fuse.h; no libfuse). Its root holds `proc` and `sys`; every
-// request is answered live from the device through DeviceFiles (bpfd's
+// request is answered live from the device through bpfd::FileCommands (bpfd's
 // FILE_* commands): nothing that can change is cached (attributes and
 // entries for AttrSeconds/EntrySeconds at most, file contents never: every
 // open file is FOPEN_DIRECT_IO, as procfs and sysfs report size 0).
@@ -21,7 +21,7 @@
 #ifndef BPFD_BCC_DEVICEFS_H
 #define BPFD_BCC_DEVICEFS_H
 
-#include "DeviceFiles.h"
+#include "bpfd/FileCommands.h"
 
 #include <atomic>
 #include <condition_variable>
@@ -59,8 +59,10 @@ struct DeviceFsOptions {
 
 class DeviceFs {
 public:
-  /// FuseFd: an open /dev/fuse (owned from now on; closed by stop()).
-  DeviceFs(DeviceFiles &Files, int FuseFd, DeviceFsOptions Options);
+  /// Command: the session's (every failure of it is EIO to the file
+  /// system's users); FuseFd: an open /dev/fuse (owned from now on; closed
+  /// by stop()).
+  DeviceFs(const bpfd::CommandFn &Command, int FuseFd, DeviceFsOptions Options);
   ~DeviceFs();
   DeviceFs(const DeviceFs &) = delete;
   DeviceFs &operator=(const DeviceFs &) = delete;
@@ -106,10 +108,11 @@ private:
   void doAccess(Request &R);
   void doInterrupt(Request &R);
 
-  int stat(uint64_t NodeId, const std::string &Path, DeviceStat &S);
+  int stat(uint64_t NodeId, const std::string &Path, bpfd::FileStat &S);
+  int statPath(const std::string &Path, bpfd::FileStat &S);
   long long readAt(OpenFile &F, Pending &P, uint64_t Offset, size_t Size, std::string &Data);
 
-  DeviceFiles &Files;
+  bpfd::FileCommands Files;
   int FuseFd;
   int WakeFds[2] = {-1, -1};
   DeviceFsOptions Options;

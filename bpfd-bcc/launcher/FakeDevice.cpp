@@ -1,7 +1,8 @@
 //===- FakeDevice.cpp - bpfd's file commands over a folder of this host ----===//
 
 #include "FakeDevice.h"
-#include "LineProtocol.h"
+#include "bpfd/Blob.h"
+#include "bpfd/LineProtocol.h"
 
 #include <cerrno>
 #include <cstring>
@@ -23,25 +24,6 @@ FakeDevice::~FakeDevice() {
     (void)H;
     ::close(Fd);
   }
-}
-
-static std::string encodeBase64(const std::string &In) {
-  static const char *Chars = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-  if (In.empty())
-    return "-";
-  std::string Out;
-  for (size_t I = 0; I < In.size(); I += 3) {
-    unsigned B = static_cast<unsigned char>(In[I]) << 16;
-    if (I + 1 < In.size())
-      B |= static_cast<unsigned char>(In[I + 1]) << 8;
-    if (I + 2 < In.size())
-      B |= static_cast<unsigned char>(In[I + 2]);
-    Out += Chars[(B >> 18) & 63];
-    Out += Chars[(B >> 12) & 63];
-    Out += I + 1 < In.size() ? Chars[(B >> 6) & 63] : '=';
-    Out += I + 2 < In.size() ? Chars[B & 63] : '=';
-  }
-  return Out;
 }
 
 static const char *typeWord(mode_t M) {
@@ -70,7 +52,7 @@ static bpfd::Reply failure(const std::string &Cmd, int Errno, const std::string 
   const char *Name = strerrorname_np(Errno);
   R.ErrnoName = Name ? Name : "EIO";
   R.Message = Msg;
-  R.StatusLine = errorStatusLine(Cmd, Errno, R.ErrnoName, Msg, "");
+  R.StatusLine = bpfd::errorStatusLine(Cmd, Errno, R.ErrnoName, Msg, "");
   return R;
 }
 
@@ -102,8 +84,8 @@ static bool allowedPath(const std::string &P) {
 bpfd::Expected<bpfd::Reply> FakeDevice::command(const std::string &Line) {
   std::lock_guard<std::mutex> L(M);
   ++Commands;
-  CommandLine C = splitCommandLine(Line);
-  std::string Cmd = statusWord(C.Command);
+  bpfd::CommandLine C = bpfd::splitCommandLine(Line);
+  std::string Cmd = bpfd::statusWord(C.Command);
   const std::vector<std::string> &T = C.Tokens;
   auto Arg = [&](size_t I) { return I < T.size() ? T[I] : std::string(); };
   if (Cmd == "bpf_close") {
@@ -152,7 +134,7 @@ bpfd::Expected<bpfd::Reply> FakeDevice::command(const std::string &Line) {
     Data.resize(Got);
     long long N = static_cast<long long>(Got);
     bpfd::Reply R = success(Cmd, N);
-    R.Payload.push_back(encodeBase64(Data));
+    R.Payload.push_back(bpfd::encodeBlob(Data));
     return R;
   }
   std::string Path = Arg(1);
@@ -179,7 +161,7 @@ bpfd::Expected<bpfd::Reply> FakeDevice::command(const std::string &Line) {
     if (N < 0)
       return failure(Cmd, errno, Path + ": " + strerror(errno));
     bpfd::Reply R = success(Cmd, 0);
-    R.Payload.push_back(escapeText(std::string(Buf, static_cast<size_t>(N))));
+    R.Payload.push_back(bpfd::escapeText(std::string(Buf, static_cast<size_t>(N))));
     return R;
   }
   if (Cmd == "file_list") {
@@ -195,7 +177,7 @@ bpfd::Expected<bpfd::Reply> FakeDevice::command(const std::string &Line) {
       const char *Type = "reg";
       if (fstatat(dirfd(D), E->d_name, &St, AT_SYMLINK_NOFOLLOW) == 0)
         Type = typeWord(St.st_mode);
-      R.Payload.push_back(std::string(Type) + " " + escapeText(Name));
+      R.Payload.push_back(std::string(Type) + " " + bpfd::escapeText(Name));
     }
     closedir(D);
     R.Ret = static_cast<long long>(R.Payload.size());

@@ -22,8 +22,7 @@
 
 namespace bpfdbcc {
 
-/// What the FUSE server and the tests call: one command line, its reply.
-using CommandFn = std::function<bpfd::Expected<bpfd::Reply>(const std::string &)>;
+using bpfd::CommandFn;
 
 /// A ticket lock: waiters get it in arrival order.
 class FairLock {

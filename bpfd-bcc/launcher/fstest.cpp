@@ -8,7 +8,6 @@
 // a bpfd session. Tests the file system without a device (root needed).
 //
 //===----------------------------------------------------------------------===//
-#include "DeviceFiles.h"
 #include "DeviceFs.h"
 #include "FakeDevice.h"
 #include "Sandbox.h"
@@ -68,13 +67,12 @@ int main(int argc, char **argv) {
   mkdir(MountPoint.c_str(), 0700);
 
   FakeDevice Fake(Root);
-  DeviceFiles Files(Fake.commandFn());
   DeviceFsOptions O;
   if (getenv("BPFD_BCC_FSTEST_WAIT_MS"))
     O.PipeWaitMs = atoi(getenv("BPFD_BCC_FSTEST_WAIT_MS"));
   if (Verbose)
     O.Log = [](const std::string &M) { fprintf(stderr, "bpfd-bcc-fstest: %s\n", M.c_str()); };
-  DeviceFs Fs(Files, FuseFd, O);
+  DeviceFs Fs(Fake.commandFn(), FuseFd, O);
 
   SandboxPlan Plan;
   for (char **E = environ; *E; ++E)

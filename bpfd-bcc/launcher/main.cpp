@@ -11,7 +11,6 @@
 //===----------------------------------------------------------------------===//
 #include "BccInstall.h"
 #include "Broker.h"
-#include "DeviceFiles.h"
 #include "DeviceFs.h"
 #include "Sandbox.h"
 #include "SharedSession.h"
@@ -528,13 +527,12 @@ int main(int argc, char **argv) {
     }
 
   SharedSession Shared(Session);
-  DeviceFiles Files(Shared.commandFn());
   DeviceFsOptions FsOptions;
   FsOptions.HostProc = HostProc;
   FsOptions.OthersWaiting = [&Shared] { return Shared.othersWaiting(); };
   if (Verbose)
     FsOptions.Log = [](const std::string &M) { say("device files: " + M); };
-  DeviceFs Fs(Files, FuseFd, FsOptions);
+  DeviceFs Fs(Shared.commandFn(), FuseFd, FsOptions);
   Broker B(Shared, Verbose ? [](const std::string &M) { say("broker: " + M); }
                            : std::function<void(const std::string &)>());
   if (bpfd::Error E = B.listen(SocketPath)) {

@@ -12,8 +12,8 @@
 #include "Module.h"
 #include "UsdtSemaphores.h"
 
-#include "Arch.h"
-#include "Program.h"
+#include "bpf-xcc/Arch.h"
+#include "bpf-xcc/Program.h"
 #include "bpfconv/section.h"
 #include "llvm/Support/Error.h"
 
@@ -116,7 +116,7 @@ int bcc_func_load(void *program, int prog_type, const char *name,
   auto R = Device::get().command(
       "BPF_PROG_LOAD " + std::to_string(prog_type) + " " + quoteToken(name) + " " +
       quoteToken(license ? license : "GPL") + " " + std::to_string(kern_version) + " " +
-      toBlob(insns, size_t(prog_len)) + (Target.empty() ? "" : " " + quoteToken(Target)));
+      bpfd::encodeBlob(insns, size_t(prog_len)) + (Target.empty() ? "" : " " + quoteToken(Target)));
   if (!R) {
     warn(std::string("loading ") + name + ": " + R.error().message());
     return setErrno(R.error());

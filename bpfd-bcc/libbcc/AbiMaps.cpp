@@ -142,7 +142,7 @@ int bpf_lookup_elem(int fd, void *key, void *value) {
   if (!snapshotValue(H.Device, Key, Value)) {
     bpfd::Reply R;
     if (command("BPF_LOOKUP_ELEM " + std::to_string(H.Device) + " " +
-                    toBlob(Key.data(), Key.size()),
+                    bpfd::encodeBlob(Key.data(), Key.size()),
                 R) < 0)
       return -1;
     if (R.Payload.empty() || !fromBlob(R.Payload[0], Value)) {
@@ -163,8 +163,8 @@ int bpf_update_elem(int fd, void *key, void *value, unsigned long long flags) {
   staleKey(H.Device, std::string(static_cast<const char *>(key), key ? H.KeySize : 0));
   bpfd::Reply R;
   return command("BPF_UPDATE_ELEM " + std::to_string(H.Device) + " " +
-                     toBlob(key, key ? H.KeySize : 0) + " " +
-                     toBlob(value, valueBytes(H)) + " " + std::to_string(flags),
+                     bpfd::encodeBlob(key, key ? H.KeySize : 0) + " " +
+                     bpfd::encodeBlob(value, valueBytes(H)) + " " + std::to_string(flags),
                  R);
 }
 
@@ -177,7 +177,7 @@ int bpf_delete_elem(int fd, void *key) {
   staleKey(H.Device, std::string(static_cast<const char *>(key), H.KeySize));
   bpfd::Reply R;
   return command("BPF_DELETE_ELEM " + std::to_string(H.Device) + " " +
-                     toBlob(key, H.KeySize),
+                     bpfd::encodeBlob(key, H.KeySize),
                  R);
 }
 
@@ -237,7 +237,7 @@ int bpf_get_next_key(int fd, void *key, void *next_key) {
   if (S < 0) {
     bpfd::Reply R;
     if (command("BPF_GET_NEXT_KEY " + std::to_string(H.Device) + " " +
-                    toBlob(Key.data(), Key.size()),
+                    bpfd::encodeBlob(Key.data(), Key.size()),
                 R) < 0)
       return -1;
     if (R.Payload.empty() || !fromBlob(R.Payload[0], Next)) {
@@ -280,7 +280,7 @@ static int lookupBatch(int fd, uint32_t *in_batch, uint32_t *out_batch, void *ke
     if (Delete) {
       bpfd::Reply D;
       if (command("BPF_DELETE_ELEM " + std::to_string(H.Device) + " " +
-                      toBlob(K.data(), K.size()),
+                      bpfd::encodeBlob(K.data(), K.size()),
                   D) < 0 &&
           errno != ENOENT)
         return -1;
@@ -315,7 +315,7 @@ int bpf_delete_batch(int fd, void *keys, uint32_t *count) {
   for (uint32_t I = 0; I < *count; ++I) {
     bpfd::Reply R;
     if (command("BPF_DELETE_ELEM " + std::to_string(H.Device) + " " +
-                    toBlob(static_cast<const char *>(keys) + size_t(I) * H.KeySize,
+                    bpfd::encodeBlob(static_cast<const char *>(keys) + size_t(I) * H.KeySize,
                            H.KeySize),
                 R) < 0) {
       *count = I;
@@ -334,9 +334,9 @@ int bpf_update_batch(int fd, void *keys, void *values, uint32_t *count) {
   for (uint32_t I = 0; I < *count; ++I) {
     bpfd::Reply R;
     if (command("BPF_UPDATE_ELEM " + std::to_string(H.Device) + " " +
-                    toBlob(static_cast<const char *>(keys) + size_t(I) * H.KeySize,
+                    bpfd::encodeBlob(static_cast<const char *>(keys) + size_t(I) * H.KeySize,
                            H.KeySize) +
-                    " " + toBlob(static_cast<const char *>(values) + size_t(I) * VB, VB),
+                    " " + bpfd::encodeBlob(static_cast<const char *>(values) + size_t(I) * VB, VB),
                 R) < 0) {
       *count = I;
       return -1;

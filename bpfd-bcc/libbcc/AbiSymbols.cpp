@@ -1,25 +1,26 @@
 //===- AbiSymbols.cpp - libbcc's symbol caches, from the device -----------===//
 //
 // The kernel's symbols come from the device's kallsyms (GET_KALLSYMS), read
-// once per process and kept as BCC's KSyms keeps them: code symbols only
-// (data symbols b B d D r R skipped), module "kernel" or the [module],
-// sorted by address. User-space symbols (a process's binaries on the
+// once per process into the client library's KernelSymbols and kept as
+// BCC's KSyms keeps them: data symbols (b B d D r R) skipped, module
+// "kernel" or the [module], sorted by address. User-space symbols (a process's binaries on the
 // device) come from UserSymbols.h.
 //
 //===----------------------------------------------------------------------===//
 #include "Device.h"
-#include "DeviceFiles.h"
+#include "DeviceReads.h"
 #include "Module.h"
 #include "UserSymbols.h"
 
-#include <algorithm>
+#include "bpfd/KernelSymbols.h"
+
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
-#include <unordered_map>
 #include <vector>
 
 using namespace bpfdbcc;
@@ -39,88 +40,57 @@ struct bcc_symbol_option {
 };
 
 namespace {
-struct KernelSymbol {
-  uint64_t Addr;
-  std::string Name, Module;
-};
-
-class KernelSymbols {
+// BCC's KSyms over the device's kallsyms: read at the first use.
+class DeviceKernelSymbols {
 public:
-  static KernelSymbols &get() {
-    static auto *K = new KernelSymbols();
+  static DeviceKernelSymbols &get() {
+    static auto *K = new DeviceKernelSymbols();
     return *K;
   }
   bool resolve(uint64_t Addr, bcc_symbol *Sym) {
-    load();
-    auto It = std::upper_bound(Syms.begin(), Syms.end(), Addr,
-                               [](uint64_t A, const KernelSymbol &S) { return A < S.Addr; });
-    if (It == Syms.begin()) {
+    const bpfd::KernelSymbol *S = load().containing(Addr);
+    if (!S) {
       memset(Sym, 0, sizeof *Sym);
       return false;
     }
-    --It;
-    Sym->name = It->Name.c_str();
+    Sym->name = S->Name.c_str();
     Sym->demangle_name = Sym->name;
-    Sym->module = It->Module.c_str();
-    Sym->offset = Addr - It->Addr;
+    Sym->module = S->Module.empty() ? "kernel" : S->Module.c_str();
+    Sym->offset = Addr - S->Address;
     return true;
   }
   bool address(const std::string &Name, uint64_t &Addr) {
-    load();
-    auto It = ByName.find(Name);
-    if (It == ByName.end())
+    std::optional<uint64_t> A = load().addressOf(Name);
+    if (!A)
       return false;
-    Addr = It->second;
+    Addr = *A;
     return true;
   }
 
 private:
-  void load() {
+  const bpfd::KernelSymbols &load() {
     std::lock_guard<std::mutex> G(Lock);
     if (Loaded)
-      return;
+      return Syms;
     Loaded = true;
     auto R = Device::get().command("GET_KALLSYMS");
     if (!R || !R->ok()) {
       warn("reading the device's kallsyms failed: " +
            (R ? R->Message : R.error().message()));
-      return;
+      return Syms;
     }
     // x86_64 kernels live above the user half; elsewhere BCC takes every
     // non-zero address.
-    uint64_t Floor = Device::env("BPFD_BCC_ARCH") == "x86_64" ? 0x00ffffffffffffffULL : 0;
-    for (const std::string &L : R->Payload) {
-      char *End;
-      uint64_t A = strtoull(L.c_str(), &End, 16);
-      if (A == 0 || A == UINT64_MAX || A < Floor || *End != ' ' || !End[1])
-        continue;
-      char Type = End[1];
-      if (strchr("bBdDrR", Type))
-        continue;
-      const char *N = End + 2;
-      while (*N == ' ')
-        ++N;
-      const char *NE = N;
-      while (*NE && *NE != ' ' && *NE != '\t')
-        ++NE;
-      KernelSymbol S{A, std::string(N, NE), "kernel"};
-      const char *M = strchr(NE, '[');
-      if (M) {
-        const char *ME = strchr(M, ']');
-        if (ME)
-          S.Module.assign(M + 1, ME);
-      }
-      ByName.emplace(S.Name, A);
-      Syms.push_back(std::move(S));
-    }
-    std::sort(Syms.begin(), Syms.end(),
-              [](const KernelSymbol &A, const KernelSymbol &B) { return A.Addr < B.Addr; });
+    bpfd::KernelSymbolFilter Filter;
+    Filter.Keep = bpfd::KernelSymbolFilter::Kinds::AllButData;
+    Filter.MinAddress = Device::env("BPFD_BCC_ARCH") == "x86_64" ? 0x00ffffffffffffffULL : 0;
+    Syms = bpfd::KernelSymbols::fromReply(*R, Filter);
+    return Syms;
   }
 
   std::mutex Lock;
   bool Loaded = false;
-  std::vector<KernelSymbol> Syms;
-  std::unordered_map<std::string, uint64_t> ByName;
+  bpfd::KernelSymbols Syms;
 };
 
 struct SymCache {
@@ -149,7 +119,7 @@ int bcc_symcache_resolve(void *symcache, uint64_t addr, struct bcc_symbol *sym) 
   if (!C || !sym)
     return -1;
   if (C->Pid < 0)
-    return KernelSymbols::get().resolve(addr, sym) ? 0 : -1;
+    return DeviceKernelSymbols::get().resolve(addr, sym) ? 0 : -1;
   UserSymbol U;
   bool Found = C->User->resolve(addr, U);
   sym->name = U.Name;
@@ -173,7 +143,7 @@ int bcc_symcache_resolve_name(void *resolver, const char *module, const char *na
   (void)module;
   if (!C || !name || !addr || C->Pid >= 0)
     return -1;
-  return KernelSymbols::get().address(name, *addr) ? 0 : -1;
+  return DeviceKernelSymbols::get().address(name, *addr) ? 0 : -1;
 }
 
 }

@@ -93,8 +93,8 @@ extern "C" int bpf_prog_test_run_opts(int prog_fd, TestRunOpts *Opts) {
   int Repeat = OPT(repeat, 0);
   std::string Line = "BPF_PROG_TEST_RUN " + std::to_string(H.Device) + " " +
                      std::to_string(Repeat < 0 ? 0 : Repeat) + " " +
-                     toBlob(DataIn, DataIn ? DataInSize : 0) + " " + std::to_string(DataOutSize) +
-                     " " + toBlob(CtxIn, CtxIn ? CtxInSize : 0) + " " +
+                     bpfd::encodeBlob(DataIn, DataIn ? DataInSize : 0) + " " + std::to_string(DataOutSize) +
+                     " " + bpfd::encodeBlob(CtxIn, CtxIn ? CtxInSize : 0) + " " +
                      std::to_string(CtxOutSize) + " " + std::to_string(OPT(flags, 0)) + " " +
                      std::to_string(OPT(cpu, 0)) + " " + std::to_string(OPT(batch_size, 0));
   auto R = Device::get().command(Line);

@@ -2,7 +2,6 @@
 #include "Device.h"
 #include "HostFds.h"
 
-#include "llvm/Support/Base64.h"
 #include "bpfd/Blob.h"
 
 #include <algorithm>
@@ -222,12 +221,6 @@ bpfd::Expected<bpfd::Reply> Device::commandLocked(const std::string &Line, bool 
   if (!R && R.error().errnoValue() == EINTR)
     Pending = true;
   return R;
-}
-
-std::string toBlob(const void *Data, size_t Size) {
-  if (!Size)
-    return "-";
-  return llvm::encodeBase64(llvm::StringRef(static_cast<const char *>(Data), Size));
 }
 
 bool fromBlob(const std::string &Blob, std::string &Out) {

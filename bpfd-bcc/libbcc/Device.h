@@ -11,6 +11,7 @@
 #ifndef BPFD_BCC_LIBBCC_DEVICE_H
 #define BPFD_BCC_LIBBCC_DEVICE_H
 
+#include "bpfd/Blob.h"
 #include "bpfd/Error.h"
 #include "bpfd/Reply.h"
 
@@ -70,9 +71,7 @@ private:
   std::optional<bpfd::Reply> AheadReply; ///< Read, not yet taken.
 };
 
-/// "-" for an empty blob, else standard base64 (the protocol's blobs).
-std::string toBlob(const void *Data, size_t Size);
-/// Decodes a protocol blob; false if malformed.
+/// Decodes a protocol blob (bpfd::decodeBlob); false if malformed.
 bool fromBlob(const std::string &Blob, std::string &Out);
 
 /// Sets errno from a failed reply or error and prints nothing.

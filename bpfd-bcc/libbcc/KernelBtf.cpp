@@ -11,7 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Device.h"
-#include "DeviceFiles.h"
+#include "DeviceReads.h"
 
 #include "bpfd/Reply.h"
 

@@ -4,7 +4,7 @@
 #include "HostFds.h"
 #include "ObjectBridge.h"
 
-#include "Compiler.h"
+#include "bpf-xcc/Compiler.h"
 #include "Profile.h"
 
 #include "llvm/Support/FileSystem.h"
@@ -152,8 +152,8 @@ public:
       std::string Value(reinterpret_cast<const char *>(P.Init), P.InitSize);
       Value.resize(T.ValueSize, '\0');
       auto U = Device::get().command("BPF_UPDATE_ELEM " + std::to_string(T.Device) + " " +
-                                     toBlob(&Zero, 4) + " " +
-                                     toBlob(Value.data(), Value.size()));
+                                     bpfd::encodeBlob(&Zero, 4) + " " +
+                                     bpfd::encodeBlob(Value.data(), Value.size()));
       if (!U || !U->ok()) {
         warn("initialising '" + T.Name + "' on the device failed: " +
              (U ? U->Message : U.error().message()));

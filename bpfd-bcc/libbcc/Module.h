@@ -10,8 +10,8 @@
 #ifndef BPFD_BCC_LIBBCC_MODULE_H
 #define BPFD_BCC_LIBBCC_MODULE_H
 
-#include "BccRelease.h"
-#include "bpfd/Reply.h"
+#include "bpf-xcc/BccRelease.h"
+#include "bpfd/LineProtocol.h"
 
 #include <cstdint>
 #include <memory>

@@ -134,16 +134,14 @@ std::string buildIdOf(const std::string &Head) {
   return "";
 }
 
-Expected<DeviceBinary> readDeviceBinary(const CommandFn &Command, const std::string &Path,
+Expected<DeviceBinary> readDeviceBinary(const FileCommands &Files, const std::string &Path,
                                         const std::string &CacheDir) {
-  auto Open = Command("FILE_OPEN " + quoteToken(Path));
+  auto Open = Files.open(Path);
   if (!Open)
     return Open.takeError();
-  if (!Open->ok())
-    return Open->toError().withContext(Path);
-  long long Handle = Open->Ret;
+  long long Handle = *Open;
   DeviceBinary Out;
-  Error E = readDeviceHandle(Command, Handle, Path, Out.Bytes, HeadSize, MaxBinary);
+  Error E = Files.readHandle(Handle, Path, Out.Bytes, HeadSize, MaxBinary);
   if (!E) {
     Out.BuildId = buildIdOf(Out.Bytes);
     std::string Cached;
@@ -154,10 +152,10 @@ Expected<DeviceBinary> readDeviceBinary(const CommandFn &Command, const std::str
       Out.CachedPath = CacheDir + "/" + Out.BuildId;
       Out.FromCache = true;
     } else if (Out.Bytes.size() == HeadSize) {
-      E = readDeviceHandle(Command, Handle, Path, Out.Bytes, 0, MaxBinary);
+      E = Files.readHandle(Handle, Path, Out.Bytes, 0, MaxBinary);
     }
   }
-  auto Closed = Command("BPF_CLOSE " + std::to_string(Handle));
+  Error Closed = Files.close(Handle);
   (void)Closed;
   if (E)
     return E;

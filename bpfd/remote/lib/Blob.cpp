@@ -22,7 +22,29 @@ int sextet(char C) {
   return -1;
 }
 
+const char Sextets[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+
 } // namespace
+
+std::string encodeBlob(const void *Data, size_t Size) {
+  if (!Size)
+    return "-";
+  const unsigned char *In = static_cast<const unsigned char *>(Data);
+  std::string Out;
+  Out.reserve((Size + 2) / 3 * 4);
+  for (size_t I = 0; I < Size; I += 3) {
+    uint32_t Group = uint32_t(In[I]) << 16;
+    if (I + 1 < Size)
+      Group |= uint32_t(In[I + 1]) << 8;
+    if (I + 2 < Size)
+      Group |= uint32_t(In[I + 2]);
+    Out += Sextets[Group >> 18 & 63];
+    Out += Sextets[Group >> 12 & 63];
+    Out += I + 1 < Size ? Sextets[Group >> 6 & 63] : '=';
+    Out += I + 2 < Size ? Sextets[Group & 63] : '=';
+  }
+  return Out;
+}
 
 Expected<std::string> decodeBlob(const std::string &Word) {
   if (Word == "-")

@@ -1,6 +1,7 @@
 //===- Reply.cpp - parsing of bpfd's status and greeting lines -------------===//
 
 #include "bpfd/Reply.h"
+#include "bpfd/LineProtocol.h"
 
 #include <cerrno>
 #include <cstdlib>
@@ -22,45 +23,6 @@ Error Reply::toError() const {
 
 static Error malformed(const std::string &Line, const char *Why) {
   return Error::failure(EPROTO, "malformed status line '" + Line + "': " + Why);
-}
-
-// Reads a "..." value starting at Line[Pos] (the opening quote); leaves Pos
-// after the closing quote.
-static bool readQuoted(const std::string &Line, size_t &Pos, std::string &Out) {
-  if (Pos >= Line.size() || Line[Pos] != '"')
-    return false;
-  for (++Pos; Pos < Line.size(); ++Pos) {
-    char C = Line[Pos];
-    if (C == '"') {
-      ++Pos;
-      return true;
-    }
-    if (C != '\\') {
-      Out += C;
-      continue;
-    }
-    if (++Pos >= Line.size())
-      return false;
-    switch (char E = Line[Pos]) {
-    case 'n': Out += '\n'; break;
-    case 't': Out += '\t'; break;
-    case 'r': Out += '\r'; break;
-    case 'x': {
-      if (Pos + 2 >= Line.size())
-        return false;
-      char Hex[3] = {Line[Pos + 1], Line[Pos + 2], 0};
-      char *End;
-      long V = std::strtol(Hex, &End, 16);
-      if (*End)
-        return false;
-      Out += static_cast<char>(V);
-      Pos += 2;
-      break;
-    }
-    default: Out += E; break;
-    }
-  }
-  return false;
 }
 
 Error parseStatusLine(const std::string &Line, Reply &R) {
@@ -85,7 +47,7 @@ Error parseStatusLine(const std::string &Line, Reply &R) {
     Pos = Eq + 1;
     std::string Value;
     if (Pos < Line.size() && Line[Pos] == '"') {
-      if (!readQuoted(Line, Pos, Value))
+      if (!readQuotedText(Line, Pos, Value))
         return malformed(Line, "unterminated quoted value");
     } else {
       size_t End = Line.find(' ', Pos);
@@ -139,23 +101,6 @@ parseGreeting(const std::string &Line) {
   if (Fields.empty() || Fields[0].first != "version")
     return Error::failure(EPROTO, "greeting without version= first: '" + Line + "'");
   return Fields;
-}
-
-std::string quoteToken(const std::string &Arg) {
-  bool Plain = !Arg.empty();
-  for (char C : Arg)
-    if (C == ' ' || C == '\t' || C == '#' || C == '\'' || C == '"' || C == '\\' ||
-        C == '\n' || C == '\r')
-      Plain = false;
-  if (Plain)
-    return Arg;
-  std::string Q = "\"";
-  for (char C : Arg) {
-    if (C == '"' || C == '\\')
-      Q += '\\';
-    Q += C;
-  }
-  return Q + "\"";
 }
 
 std::vector<std::string> splitWords(const std::string &S) {

@@ -13,7 +13,8 @@
 #ifndef BPFD_BINARYCACHE_H
 #define BPFD_BINARYCACHE_H
 
-#include "bpfd/DeviceFiles.h"
+#include "bpfd/Error.h"
+#include "bpfd/FileCommands.h"
 
 #include <string>
 
@@ -30,7 +31,7 @@ struct DeviceBinary {
 /// anything else bpfd opens), from the cache folder \p CacheDir when its
 /// build id is there, else through bpfd and then cached there (an empty or
 /// unwritable CacheDir caches nothing).
-Expected<DeviceBinary> readDeviceBinary(const CommandFn &Command, const std::string &Path,
+Expected<DeviceBinary> readDeviceBinary(const FileCommands &Files, const std::string &Path,
                                         const std::string &CacheDir);
 
 /// The GNU build id (hex) of the ELF file whose first bytes are \p Head (its

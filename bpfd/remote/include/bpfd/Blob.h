@@ -9,12 +9,19 @@
 
 #include "bpfd/Error.h"
 
+#include <cstddef>
 #include <string>
 
 namespace bpfd {
 
-/// The bytes of the blob word \p Word; EPROTO if it is not base64.
+/// The bytes of the blob word \p Word ("-": none); EPROTO if it is not base64.
 Expected<std::string> decodeBlob(const std::string &Word);
+
+/// The blob word of \p Size bytes at \p Data: "-" for none, else base64.
+std::string encodeBlob(const void *Data, size_t Size);
+inline std::string encodeBlob(const std::string &Bytes) {
+  return encodeBlob(Bytes.data(), Bytes.size());
+}
 
 } // namespace bpfd
 

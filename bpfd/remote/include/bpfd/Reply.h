@@ -10,6 +10,7 @@
 
 #include "bpfd/Error.h"
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -35,17 +36,16 @@ struct Reply {
   Error toError() const;
 };
 
+/// Sends one command line to bpfd and returns its reply (Session::command,
+/// or a caller's wrapper of it).
+using CommandFn = std::function<Expected<Reply>(const std::string &Line)>;
+
 /// True if Line is a payload line ("+ ...").
 bool isPayloadLine(const std::string &Line);
 
 /// Parses a status line into R's status fields (Command, Ret, ErrnoName,
 /// Message, Tag, StatusLine). Fails with EPROTO on a malformed line.
 Error parseStatusLine(const std::string &Line, Reply &R);
-
-/// One command argument as bpfd's tokenizer reads it back: as it is, or
-/// double-quoted with `"` and `\` escaped when it is empty or holds a
-/// blank, `#`, a quote or a backslash (docs/protocol.md, Framing).
-std::string quoteToken(const std::string &Arg);
 
 /// Blank-separated words ("/bin/workload -i 100 open:/etc/modules"): how a
 /// --workload option becomes SessionOptions::Workload.

@@ -1,14 +1,16 @@
-//===- DeviceFiles.h - Reading files of the device through bpfd ---*- C++ -*-===//
+//===- DeviceReads.h - libbcc's reads of the device's files ------*- C++ -*-===//
 //
-// libbcc's face of the client library's bpfd/DeviceFiles.h and
-// bpfd/BinaryCache.h: the same calls on this process's device connection,
-// with libbcc's binary cache folder, reporting failures as bool + message.
+// libbcc's face of the client library's bpfd/FileCommands.h,
+// bpfd/ProcessMaps.h and bpfd/BinaryCache.h: the same calls on this
+// process's device connection, with libbcc's binary cache folder, reporting
+// failures as bool + message.
 //
 //===----------------------------------------------------------------------===//
-#ifndef BPFD_BCC_LIBBCC_DEVICEFILES_H
-#define BPFD_BCC_LIBBCC_DEVICEFILES_H
+#ifndef BPFD_BCC_LIBBCC_DEVICEREADS_H
+#define BPFD_BCC_LIBBCC_DEVICEREADS_H
 
-#include "bpfd/DeviceFiles.h"
+#include "bpfd/FileCommands.h"
+#include "bpfd/ProcessMaps.h"
 
 #include <string>
 #include <vector>
@@ -17,8 +19,8 @@ namespace bpfdbcc {
 
 using bpfd::DeviceMapping;
 
-/// Device::get().command as the client library's CommandFn.
-bpfd::CommandFn deviceCommand();
+/// The file commands on Device::get().
+bpfd::FileCommands deviceFiles();
 
 /// The whole of a device file (FILE_OPEN/FILE_READ: /proc, /sys, and the
 /// files processes map, /proc/PID/map_files/...), at most \p Max bytes.

@@ -1,5 +1,5 @@
-//===- DeviceFiles.cpp - Reading files of the device through bpfd ---------===//
-#include "DeviceFiles.h"
+//===- DeviceReads.cpp - libbcc's reads of the device's files -------------===//
+#include "DeviceReads.h"
 #include "Device.h"
 #include "Module.h"
 
@@ -22,12 +22,12 @@ std::string binaryCacheDir() {
 
 } // namespace
 
-bpfd::CommandFn deviceCommand() {
-  return [](const std::string &Line) { return Device::get().command(Line); };
+bpfd::FileCommands deviceFiles() {
+  return bpfd::FileCommands([](const std::string &Line) { return Device::get().command(Line); });
 }
 
 bool readDeviceFile(const std::string &Path, std::string &Out, std::string &Err, size_t Max) {
-  auto Text = bpfd::readDeviceFile(deviceCommand(), Path, Max);
+  auto Text = deviceFiles().readFile(Path, Max);
   if (!Text) {
     Err = Text.error().message();
     return false;
@@ -37,7 +37,7 @@ bool readDeviceFile(const std::string &Path, std::string &Out, std::string &Err,
 }
 
 bool executableMappings(int Pid, std::vector<DeviceMapping> &Out) {
-  auto Maps = bpfd::executableMappings(deviceCommand(), Pid);
+  auto Maps = bpfd::executableMappings(deviceFiles(), Pid);
   if (!Maps) {
     Out.clear();
     return false;
@@ -48,7 +48,7 @@ bool executableMappings(int Pid, std::vector<DeviceMapping> &Out) {
 
 bool readMappedFile(int Pid, const DeviceMapping &Mapping, std::string &Bytes, std::string &Err) {
   std::string Path = bpfd::mappedFilePath(Pid, Mapping);
-  auto B = bpfd::readDeviceBinary(deviceCommand(), Path, binaryCacheDir());
+  auto B = bpfd::readDeviceBinary(deviceFiles(), Path, binaryCacheDir());
   if (!B) {
     Err = B.error().message();
     return false;

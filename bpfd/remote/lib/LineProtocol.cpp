@@ -1,12 +1,59 @@
-//===- LineProtocol.cpp - bits of bpfd's line protocol ---------------------===//
-
-#include "LineProtocol.h"
+//===- LineProtocol.cpp - the words of bpfd's line protocol ----------------===//
+#include "bpfd/LineProtocol.h"
 
 #include <cstdio>
 
-namespace bpfdbcc {
+namespace bpfd {
 
-static bool isBlank(char C) { return C == ' ' || C == '\t' || C == '\r' || C == '\n'; }
+namespace {
+
+bool isBlank(char C) { return C == ' ' || C == '\t' || C == '\r' || C == '\n'; }
+
+int hexValue(char C) {
+  if (C >= '0' && C <= '9')
+    return C - '0';
+  if (C >= 'a' && C <= 'f')
+    return C - 'a' + 10;
+  if (C >= 'A' && C <= 'F')
+    return C - 'A' + 10;
+  return -1;
+}
+
+// Reads one token from Line[I] on (I at its first character) into Tok;
+// false if it never ends (a quote left open, an escape at the end).
+bool readToken(const std::string &Line, size_t &I, std::string &Tok) {
+  size_t N = Line.size();
+  char Quote = 0;
+  while (I < N) {
+    char C = Line[I];
+    if (Quote && C == Quote) {
+      Quote = 0;
+      ++I;
+    } else if (Quote == '\'') {
+      Tok += C;
+      ++I;
+    } else if (C == '\\') {
+      if (I + 1 >= N)
+        return false;
+      Tok += Line[I + 1];
+      I += 2;
+    } else if (Quote) {
+      Tok += C;
+      ++I;
+    } else if (isBlank(C) || C == '#') {
+      break;
+    } else if (C == '\'' || C == '"') {
+      Quote = C;
+      ++I;
+    } else {
+      Tok += C;
+      ++I;
+    }
+  }
+  return !Quote;
+}
+
+} // namespace
 
 CommandLine splitCommandLine(const std::string &Line) {
   CommandLine Out;
@@ -17,48 +64,11 @@ CommandLine splitCommandLine(const std::string &Line) {
     if (I >= N || Line[I] == '#')
       break;
     std::string Tok;
-    char Quote = 0;
-    while (I < N) {
-      char C = Line[I];
-      if (Quote) {
-        if (C == Quote) {
-          Quote = 0;
-          ++I;
-        } else if (C == '\\' && Quote == '"') {
-          if (I + 1 >= N) {
-            Out.Tokenized = false;
-            return Out;
-          }
-          Tok += Line[I + 1];
-          I += 2;
-        } else {
-          Tok += C;
-          ++I;
-        }
-        continue;
-      }
-      if (isBlank(C) || C == '#')
-        break;
-      if (C == '\'' || C == '"') {
-        Quote = C;
-        ++I;
-      } else if (C == '\\') {
-        if (I + 1 >= N) {
-          Out.Tokenized = false;
-          return Out;
-        }
-        Tok += Line[I + 1];
-        I += 2;
-      } else {
-        Tok += C;
-        ++I;
-      }
-    }
-    if (Quote) {
+    if (!readToken(Line, I, Tok)) {
       Out.Tokenized = false;
       return Out;
     }
-    Out.Tokens.push_back(Tok);
+    Out.Tokens.push_back(std::move(Tok));
   }
   size_t First = 0;
   if (!Out.Tokens.empty() && !Out.Tokens[0].empty() && Out.Tokens[0][0] == '@') {
@@ -68,6 +78,23 @@ CommandLine splitCommandLine(const std::string &Line) {
   if (Out.Tokens.size() > First)
     Out.Command = Out.Tokens[First];
   return Out;
+}
+
+std::string quoteToken(const std::string &Arg) {
+  bool Plain = !Arg.empty();
+  for (char C : Arg)
+    if (C == ' ' || C == '\t' || C == '#' || C == '\'' || C == '"' || C == '\\' ||
+        C == '\n' || C == '\r')
+      Plain = false;
+  if (Plain)
+    return Arg;
+  std::string Q = "\"";
+  for (char C : Arg) {
+    if (C == '"' || C == '\\')
+      Q += '\\';
+    Q += C;
+  }
+  return Q + "\"";
 }
 
 std::string statusWord(const std::string &Command) {
@@ -88,7 +115,7 @@ std::string escapeText(const std::string &Text) {
   for (unsigned char C : Text) {
     if (C == '"' || C == '\\') {
       L += '\\';
-      L += C;
+      L += static_cast<char>(C);
     } else if (C == '\n') {
       L += "\\n";
     } else if (C == '\t') {
@@ -102,16 +129,6 @@ std::string escapeText(const std::string &Text) {
     }
   }
   return L;
-}
-
-static int hexValue(char C) {
-  if (C >= '0' && C <= '9')
-    return C - '0';
-  if (C >= 'a' && C <= 'f')
-    return C - 'a' + 10;
-  if (C >= 'A' && C <= 'F')
-    return C - 'A' + 10;
-  return -1;
 }
 
 std::string unescapeText(const std::string &Text) {
@@ -138,6 +155,23 @@ std::string unescapeText(const std::string &Text) {
   return Out;
 }
 
+bool readQuotedText(const std::string &Line, size_t &Pos, std::string &Out) {
+  if (Pos >= Line.size() || Line[Pos] != '"')
+    return false;
+  for (size_t I = Pos + 1; I < Line.size(); ++I) {
+    if (Line[I] == '\\') {
+      ++I; // the escaped character, whatever it is
+      continue;
+    }
+    if (Line[I] == '"') {
+      Out += unescapeText(Line.substr(Pos + 1, I - Pos - 1));
+      Pos = I + 1;
+      return true;
+    }
+  }
+  return false;
+}
+
 std::string errorStatusLine(const std::string &Command, int Errno, const std::string &ErrnoName,
                             const std::string &Message, const std::string &Tag) {
   std::string L = statusWord(Command) + ": ret=-" + std::to_string(Errno) + " errno=" + ErrnoName +
@@ -147,4 +181,4 @@ std::string errorStatusLine(const std::string &Command, int Errno, const std::st
   return L;
 }
 
-} // namespace bpfdbcc
+} // namespace bpfd
