@@ -391,15 +391,9 @@ def side_by_side(args, cache):
     if args.arch != "x86_64":
         die("--bcc: the BCC root file system is x86_64 only")
     sys.path.insert(0, os.path.join(HERE, "bcc-parity"))
-    import fcntl
     import parity
     obj, kernel = compile_obj(args, "x86_64", cache)
-    lock = open("/tmp/bcc-parity-guest.lock", "w")
-    try:
-        fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except BlockingIOError:
-        say("waiting for another parity guest to end (%s)" % lock.name)
-        fcntl.flock(lock, fcntl.LOCK_EX)
+    parity.lock_guest(say)
     base = subprocess.run([os.path.join(ROOT, "scripts", "bcc-rootfs.sh"), cache, kernel],
                           stdout=subprocess.PIPE, text=True).stdout.strip()
     if not base:

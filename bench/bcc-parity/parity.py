@@ -293,6 +293,22 @@ def save_native(out, name, dest):
         os.rename(os.path.join(dest, f + ".tmp"), os.path.join(dest, f))
 
 
+_guest_lock = []
+
+
+def lock_guest(say):
+    """One parity guest (and root file system build) at a time on this
+    machine, whatever the cache folder: waits for the others' (saying so);
+    the lock is held until this process ends."""
+    lock = open("/tmp/bcc-parity-guest.lock", "w")
+    try:
+        fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        say("waiting for another parity guest to end (%s)" % lock.name)
+        fcntl.flock(lock, fcntl.LOCK_EX)
+    _guest_lock.append(lock)
+
+
 def guest_kernel(cache, which="current"):
     """The x86_64 kernel the cache holds already (the one the tests and the
     other guests use, whatever its ABI: another ABI is a cache of its own),
@@ -455,14 +471,7 @@ def main():
                 % (args.build, f, args.build))
     os.makedirs(args.out, exist_ok=True)
 
-    # One parity guest (and root file system build) at a time on this
-    # machine, whatever the cache folder.
-    lock = open("/tmp/bcc-parity-guest.lock", "w")
-    try:
-        fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except BlockingIOError:
-        say("waiting for another parity guest to end (%s)" % lock.name)
-        fcntl.flock(lock, fcntl.LOCK_EX)
+    lock_guest(say)
     kernel = guest_kernel(args.cache, args.kernel)
     base, release = rootfs(args.cache, args.suite, kernel)
     args.release = release
