@@ -4,7 +4,7 @@
 #include "HostFds.h"
 #include "ObjectBridge.h"
 
-#include "bpf-xcc/Compiler.h"
+#include "Compiler.h"
 #include "Profile.h"
 
 #include "llvm/Support/FileSystem.h"
