@@ -8,15 +8,9 @@ import sys
 import time
 
 from bcc import BPF
+from sys_enter_times import SYS_ENTER_TIMES
 
-b = BPF(text="""
-BPF_PERF_OUTPUT(events);
-TRACEPOINT_PROBE(raw_syscalls, sys_enter) {
-    u64 ts = bpf_ktime_get_ns();
-    events.perf_submit(args, &ts, sizeof(ts));
-    return 0;
-}
-""")
+b = BPF(text=SYS_ENTER_TIMES)
 ready = []
 
 

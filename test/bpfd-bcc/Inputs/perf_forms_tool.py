@@ -48,15 +48,9 @@ def count_poll(words, client):
 
 CommandLog(count_poll)
 from bcc import BPF  # noqa: E402 (after the proxy: libbcc connects on first use)
+from sys_enter_times import SYS_ENTER_TIMES  # noqa: E402
 
-b = BPF(text="""
-BPF_PERF_OUTPUT(events);
-TRACEPOINT_PROBE(raw_syscalls, sys_enter) {
-    u64 ts = bpf_ktime_get_ns();
-    events.perf_submit(args, &ts, sizeof(ts));
-    return 0;
-}
-""")
+b = BPF(text=SYS_ENTER_TIMES)
 seen = {"n": 0, "last": 0, "order": True, "lost": 0}
 
 
