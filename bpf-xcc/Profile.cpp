@@ -26,22 +26,9 @@ Error Profile::setKey(StringRef Key, StringRef Value, StringRef Where) {
     Release = Value.str();
   } else if (Key == "arch") {
     Arch = Value.str();
-  } else if (Key == "btf") {
-    BTF = Value == "1" || Value == "yes" || Value == "true";
   }
   // Other keys are for other readers of the profile.
   return Error::success();
-}
-
-void Profile::addKallsyms(StringRef Text) {
-  SmallVector<StringRef, 0> Lines;
-  Text.split(Lines, '\n');
-  for (StringRef L : Lines) {
-    SmallVector<StringRef, 4> F;
-    L.split(F, ' ', -1, false);
-    if (F.size() >= 3)
-      Symbols.insert(F[2]);
-  }
 }
 
 Expected<Profile> Profile::load(StringRef Path) {
@@ -64,12 +51,10 @@ Expected<Profile> Profile::load(StringRef Path) {
                         .str()] = (*MB)->getBuffer().str();
       }
     }
-    for (StringRef Key : {"release", "version_code", "btf", "arch"})
+    for (StringRef Key : {"release", "version_code", "arch"})
       if (auto MB = MemoryBuffer::getFile(Path + "/" + Key))
         if (Error E = P.setKey(Key, (*MB)->getBuffer(), Path))
           return std::move(E);
-    if (auto MB = MemoryBuffer::getFile(Path + "/kallsyms"))
-      P.addKallsyms((*MB)->getBuffer());
     return std::move(P);
   }
   auto MB = MemoryBuffer::getFile(Path);
@@ -93,11 +78,6 @@ Expected<Profile> Profile::load(StringRef Path) {
     if (Kind == "arch" || Kind == "release" || Kind == "version_code") {
       if (Error E = P.setKey(Kind, Rest, Where()))
         return std::move(E);
-    } else if (Kind == "btf_vmlinux") {
-      if (Error E = P.setKey("btf", Rest, Where()))
-        return std::move(E);
-    } else if (Kind == "kfunc") {
-      P.Symbols.insert(Rest.split(' ').first);
     } else if (Kind == "field") {
       // field CATEGORY NAME OFFSET SIZE SIGNED DECLARATION...
       SmallVector<StringRef, 6> F;

@@ -1,23 +1,22 @@
 //===- Profile.h - What the target kernel says about itself ------*- C++ -*-===//
 //
 // Facts headers cannot give: tracepoint formats, the running kernel's version
-// code and release, whether it has BTF, its kallsyms. Captured on the device
-// (bpfd's profile command) or in a QEMU guest of the same kernel; never read
-// from this host.
+// code, release and arch. Captured on the device (bpfd's profile command) or
+// in a QEMU guest of the same kernel; never read from this host.
 //
 // Accepted forms:
 //  - the profile file of bpfd's GET_TARGET_PROFILE (docs/protocol.md:
-//    `bpfd-profile version=1`, arch, release, version_code, btf_vmlinux,
-//    tracepoint/field records, kfunc records, `end`);
+//    `bpfd-profile version=1`, arch, release, version_code,
+//    tracepoint/field records, `end`; its btf_vmlinux and kfunc records
+//    are for other readers);
 //  - a directory laid out like tracefs: events/CAT/EV/format, optional
-//    files kallsyms, release, version_code, btf, arch.
+//    files release, version_code, arch.
 //
 //===----------------------------------------------------------------------===//
 #ifndef BPF_XCC_PROFILE_H
 #define BPF_XCC_PROFILE_H
 
 #include "llvm/ADT/StringMap.h"
-#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/Error.h"
 
 #include <optional>
@@ -38,21 +37,14 @@ public:
   std::optional<unsigned> versionCode() const { return VersionCode; }
   llvm::StringRef release() const { return Release; }
   llvm::StringRef arch() const { return Arch; }
-  std::optional<bool> hasBTF() const { return BTF; }
-  /// True when kallsyms was captured and holds \p Symbol.
-  bool hasSymbol(llvm::StringRef Symbol) const { return Symbols.contains(Symbol); }
-  bool hasKallsyms() const { return !Symbols.empty(); }
 
 private:
   llvm::Error setKey(llvm::StringRef Key, llvm::StringRef Value,
                      llvm::StringRef Where);
-  void addKallsyms(llvm::StringRef Text);
 
   llvm::StringMap<std::string> Formats; ///< "cat/ev" -> format text
   std::optional<unsigned> VersionCode;
-  std::optional<bool> BTF;
   std::string Release, Arch;
-  llvm::StringSet<> Symbols;
 };
 
 /// One field of a tracepoint's record, as its format file lists it.
