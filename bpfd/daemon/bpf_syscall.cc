@@ -47,15 +47,14 @@ static void setName(char *dst, const char *name) {
   size_t n = 0;
   for (; name && name[n] && n < BPF_OBJ_NAME_LEN - 1; ++n) {
     char c = name[n];
-    bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-              c == '_' || c == '.';
-    dst[n] = ok ? c : '_';
+    dst[n] = isKernelNameChar(c) ? c : '_';
   }
   dst[n] = 0;
 }
 
 int bpfMapCreate(uint32_t type, const char *name, uint32_t keySize, uint32_t valueSize,
-                 uint32_t maxEntries, uint32_t flags, int btfFd, uint32_t btfKey, uint32_t btfValue) {
+                 uint32_t maxEntries, uint32_t flags, int btfFd, uint32_t btfKey, uint32_t btfValue,
+                 int innerMapFd) {
   union bpf_attr a;
   memset(&a, 0, sizeof a);
   a.map_type = type;
@@ -68,6 +67,7 @@ int bpfMapCreate(uint32_t type, const char *name, uint32_t keySize, uint32_t val
     a.btf_key_type_id = btfKey;
     a.btf_value_type_id = btfValue;
   }
+  if (innerMapFd >= 0) a.inner_map_fd = (uint32_t)innerMapFd;
   setName(a.map_name, name);
   return safeFd(sysBpf(BPF_MAP_CREATE, &a));
 }
@@ -186,6 +186,17 @@ int bpfRawTracepointOpen(const char *name, int progFd) {
   a.raw_tracepoint.name = (uint64_t)(uintptr_t)name;
   a.raw_tracepoint.prog_fd = (uint32_t)progFd;
   return safeFd(sysBpf(BPF_RAW_TRACEPOINT_OPEN, &a));
+}
+
+int bpfLinkCreate(int progFd, uint32_t attachType, uint32_t multiFlags, const uint64_t *addrs, uint32_t count) {
+  union bpf_attr a;
+  memset(&a, 0, sizeof a);
+  a.link_create.prog_fd = (uint32_t)progFd;
+  a.link_create.attach_type = attachType;
+  a.link_create.kprobe_multi.flags = multiFlags;
+  a.link_create.kprobe_multi.cnt = count;
+  a.link_create.kprobe_multi.addrs = (uint64_t)(uintptr_t)addrs;
+  return safeFd(sysBpf(BPF_LINK_CREATE, &a));
 }
 
 int bpfBtfNextId(uint32_t id, uint32_t *next) {

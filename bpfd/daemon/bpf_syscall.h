@@ -10,6 +10,8 @@
 
 namespace bpfd {
 
+constexpr int kENOTSUPP = 524; // the kernel's own, not in the C library's errno.h
+
 int sysBpf(int cmd, union bpf_attr *attr);
 int sysPerfEventOpen(struct perf_event_attr *attr, int pid, int cpu, int group, unsigned flags);
 // A perf event of tracefs event id, one sample per hit: on every CPU for
@@ -17,10 +19,11 @@ int sysPerfEventOpen(struct perf_event_attr *attr, int pid, int cpu, int group, 
 int perfTracepointOpen(int id, int pid);
 
 // With btfFd >= 0 the map carries BTF: key and value type ids of that BTF
-// (key 0 for a data section's single-entry array).
+// (key 0 for a data section's single-entry array). A map of maps takes its
+// inner maps' template in innerMapFd.
 int bpfMapCreate(uint32_t type, const char *name, uint32_t keySize, uint32_t valueSize,
                  uint32_t maxEntries, uint32_t flags, int btfFd = -1, uint32_t btfKey = 0,
-                 uint32_t btfValue = 0);
+                 uint32_t btfValue = 0, int innerMapFd = -1);
 int bpfMapLookup(int fd, const void *key, void *value);
 int bpfMapUpdate(int fd, const void *key, const void *value, uint64_t flags);
 int bpfMapDelete(int fd, const void *key);
@@ -51,6 +54,11 @@ int bpfProgLoad(uint32_t type, const char *name, const char *license, uint32_t k
 int bpfBtfLoad(const void *data, size_t size, Vec<char> *log);
 // name null: a BTF-attached program at the target it was loaded for.
 int bpfRawTracepointOpen(const char *name, int progFd);
+// A link of progFd (BPF_LINK_CREATE) of attachType: BPF_TRACE_ITER, or
+// BPF_TRACE_KPROBE_MULTI at count kernel addresses (multiFlags:
+// BPF_F_KPROBE_MULTI_RETURN for return probes).
+int bpfLinkCreate(int progFd, uint32_t attachType, uint32_t multiFlags = 0, const uint64_t *addrs = nullptr,
+                  uint32_t count = 0);
 // The kernel's BTF objects (vmlinux's, each module's): the id after id,
 // an fd of one, and its name and whether it is the kernel's.
 int bpfBtfNextId(uint32_t id, uint32_t *next);

@@ -1,16 +1,15 @@
 // LOAD_OBJECT and its chunked upload: creates an object's maps, loads and
 // attaches its programs from the plan elf_object.cc builds.
+#include "attach/attach.h"
 #include "base64.h"
 #include "bpf_syscall.h"
 #include "btf_target.h"
 #include "core_relo.h"
 #include "elf_object.h"
-#include "kallsyms.h"
 #include "kconfig.h"
 #include "kernel_info.h"
 #include "ksym.h"
 #include "session.h"
-#include "uprobe_target.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -23,7 +22,6 @@ namespace bpfd {
 int safeFd(int fd); // bpf_syscall.cc: an fd above stdin/stdout/stderr, close-on-exec
 
 constexpr size_t kMaxObject = 32u << 20;
-constexpr int kENOTSUPP = 524; // the kernel's own, not in the C library's errno.h
 
 void cmdObjectBegin(Session &s, const Args &a) {
   uint64_t size;
@@ -170,19 +168,7 @@ struct Loader {
            "failed: %s", m.name, m.innerType, m.innerKeySize, m.innerValueSize, m.innerMaxEntries, strerror(-inner));
       return inner;
     }
-    union bpf_attr at;
-    memset(&at, 0, sizeof at);
-    at.map_type = m.type;
-    at.key_size = m.keySize;
-    at.value_size = m.valueSize;
-    at.max_entries = m.maxEntries;
-    at.map_flags = m.flags;
-    at.inner_map_fd = (uint32_t)inner;
-    memcpy(at.map_name, m.name, strnlen(m.name, BPF_OBJ_NAME_LEN - 1));
-    for (char &c : at.map_name)
-      if (c && !((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '.'))
-        c = '_';
-    int fd = safeFd(sysBpf(BPF_MAP_CREATE, &at));
+    int fd = bpfMapCreate(m.type, m.name, m.keySize, m.valueSize, m.maxEntries, m.flags, -1, 0, 0, inner);
     close(inner);
     if (fd < 0)
       fail(s, a, -fd, "map '%s' (type %u key %u value %u entries %u, inner type %u): BPF_MAP_CREATE failed: %s",
@@ -280,151 +266,20 @@ struct Loader {
     return true;
   }
 
-  // kprobe.multi/PATTERN: one BPF_LINK_CREATE (BPF_TRACE_KPROBE_MULTI) at
-  // the addresses of every kernel function ('T'/'t' in kallsyms) the glob
-  // matches, as libbpf 1.1's bpf_program__attach_kprobe_multi_opts.
-  static bool collectMulti(void *ctx, StrRef name, uint64_t addr, char type, StrRef) {
-    auto *c = static_cast<MultiCtx *>(ctx);
-    if ((type == 'T' || type == 't') && globMatch(name, c->pattern) && !c->addrs.push(addr)) c->oom = true;
-    return !c->oom;
-  }
-  struct MultiCtx {
-    StrRef pattern;
-    Vec<uint64_t> addrs;
-    bool oom;
-  };
-  int attachKprobeMulti(int fd, const bpfconv::SectionInfo &at, const char *pattern, char *msg, size_t cap,
-                        char *where, size_t whereCap) {
-    const char *sec = at.kind == AttachKind::KprobeMulti ? "kprobe.multi" : "kretprobe.multi";
-    MultiCtx c = {StrRef(pattern), Vec<uint64_t>(), false};
-    int r = forEachKallsym(&c, collectMulti);
-    if (r < 0 || c.oom) {
-      snprintf(msg, cap, "%s/%s: reading /proc/kallsyms failed: %s", sec, pattern, c.oom ? "out of memory" : strerror(-r));
-      return c.oom ? -ENOMEM : r;
-    }
-    if (c.addrs.empty()) {
-      snprintf(msg, cap, "%s/%s: no kernel function in /proc/kallsyms matches the pattern", sec, pattern);
-      return -ENOENT;
-    }
-    union bpf_attr la;
-    memset(&la, 0, sizeof la);
-    la.link_create.prog_fd = (uint32_t)fd;
-    la.link_create.attach_type = bpfconv::AttachTraceKprobeMulti;
-    la.link_create.kprobe_multi.flags = at.kind == AttachKind::KretprobeMulti ? 1 : 0; // BPF_F_KPROBE_MULTI_RETURN
-    la.link_create.kprobe_multi.cnt = (uint32_t)c.addrs.size();
-    la.link_create.kprobe_multi.addrs = (uint64_t)(uintptr_t)c.addrs.data();
-    int afd = safeFd(sysBpf(BPF_LINK_CREATE, &la));
-    snprintf(where, whereCap, " functions=%zu", c.addrs.size());
-    if (afd == -EOPNOTSUPP)
-      snprintf(msg, cap, "%s/%s: BPF_LINK_CREATE of %zu functions failed: EOPNOTSUPP (the kernel has no fprobe: "
-               "CONFIG_FPROBE)", sec, pattern, c.addrs.size());
-    else if (afd < 0)
-      snprintf(msg, cap, "%s/%s: BPF_LINK_CREATE of %zu functions failed: %s", sec, pattern, c.addrs.size(),
-               strerror(-afd));
-    return afd;
-  }
-
   // Attaches program p (loaded as fd) at one attach point, a section name
   // bpfconv reads (its own section or a further point from .bpfd.target).
   bool attachAt(const ProgSpec &p, int fd, const char *section) {
     bpfconv::SectionInfo at;
-    char msg[512], where[300] = "";
-    if (bpfconv::parseSection(bpfconv::Span(section), &at, msg, sizeof msg) < 0) {
-      fail(s, a, EINVAL, "program '%s': %s", p.name, msg);
-      return false;
-    }
-    char first[256], second[256];
-    copyStr(first, sizeof first, StrRef(at.first.p, at.first.n));
-    copyStr(second, sizeof second, StrRef(at.second.p, at.second.n));
-    int afd = -EINVAL;
-    HandleKind kind = HandleKind::Kprobe;
-    bool handled = false;
-    switch (at.kind) {
-    case AttachKind::Kprobe: case AttachKind::Kretprobe: {
-      bool ret = at.kind == AttachKind::Kretprobe;
-      kind = ret ? HandleKind::Kretprobe : HandleKind::Kprobe;
-      afd = attachKprobe(fd, first, at.offset, ret, msg, sizeof msg);
-      break;
-    }
-    case AttachKind::Ksyscall: case AttachKind::Kretsyscall: {
-      // A kprobe at the kernel's function of the syscall, as libbpf's
-      // attach_ksyscall: the arch's wrapper when the kernel has them.
-      bool ret = at.kind == AttachKind::Kretsyscall;
-      kind = ret ? HandleKind::Kretprobe : HandleKind::Kprobe;
-      char func[128];
-      if (!syscallFunction(StrRef(first), func, sizeof func)) {
-        snprintf(msg, sizeof msg, "%s: syscall name too long", section);
-        break;
-      }
-      afd = attachKprobe(fd, func, 0, ret, msg, sizeof msg);
-      snprintf(where, sizeof where, " function=%s", func);
-      break;
-    }
-    case AttachKind::Uprobe: case AttachKind::Uretprobe: {
-      bool ret = at.kind == AttachKind::Uretprobe;
-      kind = ret ? HandleKind::Uretprobe : HandleKind::Uprobe;
-      char path[256];
-      uint64_t offset = 0;
-      afd = resolveUprobe(StrRef(first), StrRef(second), path, sizeof path, &offset, msg, sizeof msg);
-      if (afd >= 0) afd = attachUprobe(fd, path, offset, ret, -1, msg, sizeof msg, at.refCtrOffset);
-      int n = snprintf(where, sizeof where, " path=%s offset=0x%llx", path, (unsigned long long)offset);
-      if (at.refCtrOffset && n > 0 && (size_t)n < sizeof where)
-        snprintf(where + n, sizeof where - n, " ref_ctr_offset=0x%llx", (unsigned long long)at.refCtrOffset);
-      break;
-    }
-    case AttachKind::Tracepoint:
-      kind = HandleKind::Tracepoint;
-      afd = attachTracepoint(fd, StrRef(first), StrRef(second), msg, sizeof msg);
-      break;
-    case AttachKind::RawTracepoint:
-      kind = HandleKind::RawTracepoint;
-      afd = bpfRawTracepointOpen(first, fd);
-      if (afd < 0) snprintf(msg, sizeof msg, "BPF_RAW_TRACEPOINT_OPEN(%s) failed: %s", first, strerror(-afd));
-      break;
-    case AttachKind::Iter: {
-      // An iterator link (BPF_LINK_CREATE, BPF_TRACE_ITER), as libbpf's
-      // bpf_program__attach_iter: ITER_OPEN makes a readable iterator of it.
-      kind = HandleKind::BtfLink;
-      union bpf_attr la;
-      memset(&la, 0, sizeof la);
-      la.link_create.prog_fd = (uint32_t)fd;
-      la.link_create.attach_type = bpfconv::AttachTraceIter;
-      afd = safeFd(sysBpf(BPF_LINK_CREATE, &la));
-      if (afd < 0) snprintf(msg, sizeof msg, "%s: BPF_LINK_CREATE (iterator) failed: %s", section, strerror(-afd));
-      break;
-    }
-    case AttachKind::Fentry: case AttachKind::Fexit: case AttachKind::FmodRet: case AttachKind::TpBtf:
-    case AttachKind::Lsm:
-      // At the target the program was loaded for (its attach_btf_id).
-      kind = HandleKind::BtfLink;
-      afd = bpfRawTracepointOpen(nullptr, fd);
-      if (afd == -kENOTSUPP)
-        snprintf(msg, sizeof msg, "%s: BPF_RAW_TRACEPOINT_OPEN failed: ENOTSUPP (the kernel has no BPF trampoline "
-                 "for this target; arm64 kernels before 6.4 have none for kernel functions)", section);
-      else if (afd < 0)
-        snprintf(msg, sizeof msg, "%s: BPF_RAW_TRACEPOINT_OPEN failed: %s", section, strerror(-afd));
-      break;
-    case AttachKind::KprobeMulti: case AttachKind::KretprobeMulti:
-      kind = HandleKind::BtfLink;
-      afd = attachKprobeMulti(fd, at, first, msg, sizeof msg, where, sizeof where);
-      break;
-    case AttachKind::PerfEvent:
-      // On every CPU; the handle is added by attachPerfEvent.
-      afd = attachPerfEvent(s, fd, at.perfType, at.perfConfig, at.perfRate, at.perfFreq, -1, msg, sizeof msg);
-      handled = true;
-      break;
-    case AttachKind::None:
-      snprintf(msg, sizeof msg, "section %s names no attach point", section);
-      break;
-    }
+    AttachReport r;
+    int afd = bpfconv::parseSection(bpfconv::Span(section), &at, r.msg, sizeof r.msg) < 0
+                  ? -EINVAL
+                  : attachSection(s, fd, at, section, r);
     if (afd < 0) {
-      fail(s, a, -afd, "program '%s': %s", p.name, msg);
+      fail(s, a, -afd, "program '%s': %s", p.name, r.msg);
       return false;
     }
-    char target[256];
-    copyStr(target, sizeof target, StrRef(at.target.p, at.target.n));
-    if (!handled) s.addHandle(afd, kind, kind == HandleKind::BtfLink ? StrRef(section) : StrRef(target));
-    s.out().payloadf("attach %s handle=%d %s:%s%s", p.name, afd, bpfconv::attachKindName(at.kind), target, where);
+    s.out().payloadf("attach %s handle=%d %s:%.*s%s", p.name, afd, bpfconv::attachKindName(at.kind),
+                     (int)at.target.n, at.target.p, r.where);
     return true;
   }
 
@@ -517,13 +372,7 @@ struct Loader {
       }
       if (target.objFd >= 0) close(target.objFd); // the loaded program holds the module's BTF
       if (fd < 0) {
-        const char *q = log.data(), *end = q + log.size();
-        while (q < end) {
-          const char *nl = static_cast<const char *>(memchr(q, '\n', end - q));
-          const char *le = nl ? nl : end;
-          s.out().payloadLine(StrRef(q, le - q));
-          q = nl ? nl + 1 : end;
-        }
+        s.out().payloadLines(StrRef(log.data(), log.size()));
         fail(s, a, -fd, "program '%s' (section %s): BPF_PROG_LOAD failed: %s", p.name, p.section, strerror(-fd));
         return false;
       }

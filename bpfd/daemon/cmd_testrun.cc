@@ -9,8 +9,6 @@
 
 namespace bpfd {
 
-constexpr int kENOTSUPP = 524; // the kernel's own, not in the C library's errno.h
-
 // A blob line "+ WHAT B64" ("-" when empty).
 static void blobLine(Session &s, const char *what, const Bytes &buf, uint32_t size) {
   s.out().beginPayload();

@@ -88,12 +88,8 @@ int readFile(const char *path, Bytes *out, size_t maxBytes) {
 
 bool isSafeName(StrRef s, size_t maxLen) {
   if (s.n == 0 || s.n > maxLen || s.eq(".") || s.eq("..")) return false;
-  for (size_t i = 0; i < s.n; ++i) {
-    char c = s.p[i];
-    if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
-          c == '.' || c == '-'))
-      return false;
-  }
+  for (size_t i = 0; i < s.n; ++i)
+    if (!isKernelNameChar(s.p[i]) && s.p[i] != '-') return false;
   return true;
 }
 

@@ -62,6 +62,16 @@ void Reply::textf(const char *fmt, ...) {
   if (ok) text(s);
 }
 
+void Reply::payloadLines(StrRef s) {
+  const char *p = s.p, *end = p + s.n;
+  while (p < end) {
+    const char *nl = static_cast<const char *>(memchr(p, '\n', end - p));
+    const char *le = nl ? nl : end;
+    payloadLine(StrRef(p, le - p));
+    p = nl ? nl + 1 : end;
+  }
+}
+
 void Reply::payloadf(const char *fmt, ...) {
   char tmp[1024];
   StrRef s;

@@ -22,6 +22,8 @@ public:
   void escaped(StrRef s);       // text escaped like an error's msg (\", \\, \n, \t, \xHH)
   void endPayload();            // writes "\n"
   void payloadLine(StrRef s) { beginPayload(); text(s); endPayload(); }
+  // A payload line for each line of s (a kernel's verifier log).
+  void payloadLines(StrRef s);
   void payloadf(const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
   // Status lines; tag may be empty.

@@ -168,10 +168,7 @@ const Command kCommands[] = {
     {"EXIT", 0, 0, "", nullptr}, // ends the session (Session::runLine)
 };
 
-bool isTagChar(char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
-         c == '.' || c == '-';
-}
+bool isTagChar(char c) { return isKernelNameChar(c) || c == '-'; }
 
 } // namespace
 

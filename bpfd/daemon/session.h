@@ -138,16 +138,6 @@ void cmdSocketRead(Session &, const Args &);
 // Shared helpers.
 bool parseMapType(StrRef s, uint32_t *type);
 bool parseProgType(StrRef s, uint32_t *type);
-int attachKprobe(int progFd, const char *func, uint64_t offset, bool ret, char *msg, size_t cap);
-// refCtr: a USDT semaphore's file offset (uprobe ref_ctr_offset), 0: none.
-int attachUprobe(int progFd, const char *path, uint64_t offset, bool ret, int pid, char *msg, size_t cap,
-                 uint64_t refCtr = 0);
-int attachTracepoint(int progFd, StrRef cat, StrRef name, char *msg, size_t cap);
-// Opens a perf event on CPU cpu (-1: every online CPU), attaches the program
-// and adds one PerfEvent handle; its fd, or -errno with msg set.
-int attachPerfEvent(Session &s, int progFd, uint32_t type, uint64_t config, uint64_t period, bool freq, int cpu,
-                    char *msg, size_t cap);
-
 } // namespace bpfd
 
 #endif

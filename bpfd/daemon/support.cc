@@ -37,6 +37,10 @@ bool isPrintableText(StrRef s, size_t maxLen) {
   return true;
 }
 
+bool isKernelNameChar(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '.';
+}
+
 bool equalsNoCase(StrRef a, const char *b) {
   size_t n = strlen(b);
   if (n != a.n) return false;

@@ -115,6 +115,8 @@ bool parseU64(StrRef s, uint64_t *out);
 // At most maxLen printable ASCII characters, blanks included (a handle's
 // name, the rest of its LIST_HANDLES line).
 bool isPrintableText(StrRef s, size_t maxLen);
+// A character of the kernel's object and symbol names: [A-Za-z0-9_.].
+bool isKernelNameChar(char c);
 // Case-insensitive comparison of a token with an ASCII name.
 bool equalsNoCase(StrRef a, const char *b);
 
