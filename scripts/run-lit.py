@@ -7,6 +7,10 @@ Run 2: test/MC/BPF and test/CodeGen/BPF against Debian's stock LLVM 19 tools
        there they must fail; a stock tool that passes one is an XPASS: a failure.
 Further suites (e.g. upstream LLVM's own BPF tests) are listed in
 <build>/test/extra-suites.txt, one lit path a line, and run against our tools.
+Then the newer kernels: each Debian suite's subset of the guest tests
+(test/kernel-subsets.list) runs again with BPFD_KERNEL_SUITE=SUITE and
+--param kernel_suite=SUITE, its guests booting kernels/ARCH/SUITE, and ends
+with a line per suite; scripts/test-kernels.sh runs whole suites this way.
 
 The closing line is `N passed, N failed, N skipped` over all runs.
 
@@ -65,7 +69,7 @@ def report_kernels(facts):
 
 
 def run(lit, paths, params, extra, out_json, title, strict=False, facts_mode=None,
-        source_test_dir=None):
+        source_test_dir=None, env=None):
     cmd = [sys.executable, lit, *extra, "-o", out_json]
     for key, value in params.items():
         cmd += ["--param", "%s=%s" % (key, value)]
@@ -77,8 +81,8 @@ def run(lit, paths, params, extra, out_json, title, strict=False, facts_mode=Non
     for path in stale:
         if os.path.exists(path):
             os.remove(path)
-    proc = subprocess.run(cmd)
-    counts = {"passed": 0, "failed": 0, "skipped": 0}
+    proc = subprocess.run(cmd, env=env)
+    counts = {"passed": 0, "failed": 0, "skipped": 0, "failed_tests": []}
     if not os.path.exists(out_json):
         print("==> %s: lit wrote no results (exit %d)" % (title, proc.returncode))
         counts["failed"] += 1
@@ -94,6 +98,7 @@ def run(lit, paths, params, extra, out_json, title, strict=False, facts_mode=Non
             skipped.append(test.get("name", "?"))
         else:
             counts["failed"] += 1
+            counts["failed_tests"].append(test.get("name", "?"))
     if facts_mode:  # one of our suites: its lit.cfg.py wrote what it found
         report_skips(skipped, load_facts(os.path.dirname(out_json), facts_mode),
                      source_test_dir, strict)
@@ -103,6 +108,47 @@ def run(lit, paths, params, extra, out_json, title, strict=False, facts_mode=Non
     print("==> %s: %d passed, %d failed, %d skipped" %
           (title, counts["passed"], counts["failed"], counts["skipped"]), flush=True)
     return counts
+
+
+def kernel_subsets(path):
+    """[(suite, [test paths relative to test/])] from a subset file, in its
+    order: each line is SUITE[,SUITE...] PATH...; '#' starts a comment."""
+    subsets = {}
+    with open(path) as f:
+        for line in f:
+            fields = line.split("#", 1)[0].split()
+            if len(fields) < 2:
+                continue
+            for suite in fields[0].split(","):
+                subsets.setdefault(suite, []).extend(fields[1:])
+    return list(subsets.items())
+
+
+def run_kernel_suites(args, bt, suites):
+    """Each (suite, test paths) again against the suite's kernels: lit with
+    BPFD_KERNEL_SUITE=SUITE and --param kernel_suite=SUITE, its outputs and
+    facts in test-kernel-SUITE beside bt (test/lit.cfg.py's folder for it).
+    Ends with a line per suite naming its kernels and each failed test."""
+    total = {"passed": 0, "failed": 0, "skipped": 0}
+    summary = []
+    for suite, paths in suites:
+        exec_dir = os.path.join(os.path.dirname(os.path.abspath(bt)), "test-kernel-" + suite)
+        os.makedirs(exec_dir, exist_ok=True)
+        counts = run(args.lit, [os.path.join(bt, p) for p in paths], {"kernel_suite": suite},
+                     args.lit_args, os.path.join(exec_dir, "results.json"),
+                     "kernel suite " + suite, args.strict, "ours", args.source_test_dir,
+                     env=dict(os.environ, BPFD_KERNEL_SUITE=suite))
+        for k in total:
+            total[k] += counts[k]
+        abis = load_facts(exec_dir, "ours").get("kernel_abis", {})
+        kernels = ", ".join("%s %s" % (key.split()[0], abi) for key, abi in sorted(abis.items())
+                            if key.endswith(" " + suite))
+        summary.append("==> %s (%s): %d passed, %d failed, %d skipped" %
+                       (suite, kernels or "no kernel fetched", counts["passed"], counts["failed"],
+                        counts["skipped"]))
+        summary += ["    FAILED %s" % name.split(" :: ", 1)[-1] for name in counts["failed_tests"]]
+    print("\n".join(summary), flush=True)
+    return total
 
 
 def load_facts(build_test_dir, mode):
@@ -119,16 +165,24 @@ def main():
     ap.add_argument("--lit", required=True)
     ap.add_argument("--build-test-dir", required=True)
     ap.add_argument("--source-test-dir", required=True)
-    ap.add_argument("--only", choices=["ours", "stock", "extra"], action="append",
+    ap.add_argument("--only", choices=["ours", "stock", "extra", "kernels"], action="append",
                     help="run only these runs (default: all)")
-    ap.add_argument("--strict", action="store_true",
+    ap.add_argument("--strict", action=argparse.BooleanOptionalAction,
                     default=os.environ.get("CI", "").lower() == "true",
                     help="a skipped test of our suites fails the run (default under CI=true)")
+    ap.add_argument("--kernel-subsets", metavar="FILE",
+                    help="the kernels run's suites and tests (default: "
+                         "SOURCE_TEST_DIR/kernel-subsets.list)")
+    ap.add_argument("--kernel-suites", metavar="'SUITE...'",
+                    help="the kernels run: only these suites")
+    ap.add_argument("--kernel-tests", metavar="'PATH...'",
+                    help="the kernels run: these paths under the build's test folder "
+                         "for each suite instead of its subset (e.g. 'bpfd faults')")
     ap.add_argument("lit_args", nargs="*")
     args = ap.parse_args()
     if args.strict:
         print("==> strict: a test that cannot run fails the run", flush=True)
-    runs = args.only or ["ours", "stock", "extra"]
+    runs = args.only or ["ours", "stock", "extra", "kernels"]
     bt = args.build_test_dir
     total = {"passed": 0, "failed": 0, "skipped": 0}
 
@@ -155,6 +209,15 @@ def main():
                 if line and not line.startswith("#"):
                     add(run(args.lit, [line], {}, args.lit_args,
                             os.path.join(bt, "results-extra-%d.json" % i), "suite " + line))
+    subsets = args.kernel_subsets or os.path.join(args.source_test_dir, "kernel-subsets.list")
+    if "kernels" in runs and (os.path.exists(subsets) or args.kernel_tests):
+        suites = kernel_subsets(subsets) if os.path.exists(subsets) else []
+        if args.kernel_suites:
+            chosen = args.kernel_suites.split()
+            suites = [(s, dict(suites).get(s, [])) for s in chosen]
+        if args.kernel_tests:
+            suites = [(s, args.kernel_tests.split()) for s, _ in suites]
+        add(run_kernel_suites(args, bt, suites))
     print("%d passed, %d failed, %d skipped" % (total["passed"], total["failed"], total["skipped"]))
     return 1 if total["failed"] else 0
 
