@@ -264,27 +264,12 @@ int parseSection(Span section, SectionInfo *out, char *err, size_t cap) {
   return fail(err, cap, -ENOENT, "section '%.*s' names no program type bpfd knows", (int)section.n, section.p);
 }
 
+// The kind's first rule names it (tracepoint before tp, raw_tracepoint
+// before raw_tp).
 const char *attachKindName(AttachKind kind) {
-  switch (kind) {
-  case AttachKind::Kprobe: return "kprobe";
-  case AttachKind::Kretprobe: return "kretprobe";
-  case AttachKind::Uprobe: return "uprobe";
-  case AttachKind::Uretprobe: return "uretprobe";
-  case AttachKind::Tracepoint: return "tracepoint";
-  case AttachKind::RawTracepoint: return "raw_tracepoint";
-  case AttachKind::PerfEvent: return "perf_event";
-  case AttachKind::Fentry: return "fentry";
-  case AttachKind::Fexit: return "fexit";
-  case AttachKind::FmodRet: return "fmod_ret";
-  case AttachKind::TpBtf: return "tp_btf";
-  case AttachKind::Lsm: return "lsm";
-  case AttachKind::Ksyscall: return "ksyscall";
-  case AttachKind::Kretsyscall: return "kretsyscall";
-  case AttachKind::KprobeMulti: return "kprobe.multi";
-  case AttachKind::KretprobeMulti: return "kretprobe.multi";
-  case AttachKind::Iter: return "iter";
-  case AttachKind::None: break;
-  }
+  if (kind != AttachKind::None)
+    for (const Rule &r : kAttachRules)
+      if (r.kind == kind) return r.prefix;
   return "";
 }
 
