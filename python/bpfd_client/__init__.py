@@ -3,7 +3,7 @@ scripts, benches and tests of this tree:
 
   blob      b64() / unb64(): blobs, base64 or '-'
   reply     Status (a status line read), parse_greeting(), status_line() and
-            escape() (what scripted stand-ins of bpfd write)
+            escape() / unescape() (what scripted stand-ins of bpfd write, msg=)
   perf      pack_records() / unpack_records(): a batch samples line's blob
   session   Session (commands out, Reply in, read_file, upload_object), Failed
   coprocess Coprocess: bpfd-remote started as a coprocess, greeting read
@@ -17,9 +17,10 @@ from .blob import b64, unb64
 from .broker import Broker
 from .coprocess import Coprocess
 from .perf import pack_records, unpack_records
-from .reply import Malformed, Status, errno_name, escape, is_payload, parse_greeting, payload_text, status_line
+from .reply import (Malformed, Status, errno_name, escape, is_payload, parse_greeting, payload_text,
+                    status_line, unescape)
 from .session import OBJECT_CHUNK, Failed, Reply, Session
 
 __all__ = ["b64", "unb64", "Broker", "Coprocess", "pack_records", "unpack_records", "Malformed",
            "Status", "errno_name", "escape", "is_payload", "parse_greeting", "payload_text",
-           "status_line", "OBJECT_CHUNK", "Failed", "Reply", "Session"]
+           "status_line", "unescape", "OBJECT_CHUNK", "Failed", "Reply", "Session"]

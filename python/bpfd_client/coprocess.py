@@ -56,6 +56,9 @@ class Coprocess(Session):
         end; kills it after that. Its exit status."""
         try:
             self.send("EXIT")
+        except Failed:
+            pass
+        try:
             self.p.stdin.close()
         except OSError:
             pass

@@ -1,5 +1,5 @@
 """What bpfd writes (docs/protocol.md, Framing; bpfd/daemon/reply.cc writes it,
-bpfd/remote/lib/Reply.cpp reads it in C++): the greeting, payload lines
+bpfd/remote/lib/Reply.cpp and LineProtocol.cpp read it in C++): the greeting, payload lines
 ('+ TEXT') and the status line that ends each reply,
 
     <command>: ret=<N> [errno=<ENAME> msg="<text>"] [tag=<TAG>]
@@ -60,30 +60,40 @@ def status_line(cmd, ret, errno=None, msg="", tag=""):
     return line
 
 
+_HEX = "0123456789abcdefABCDEF"
+
+
+def unescape(text):
+    """What escape() wrote, read back as bpfd/remote/lib/LineProtocol.cpp
+    reads it: \\n, \\t, \\xHH; any other escaped character stands for
+    itself (bpfd writes no other escape)."""
+    out, i = [], 0
+    while i < len(text):
+        c = text[i]
+        if c != "\\" or i + 1 == len(text):
+            out.append(c)
+            i += 1
+            continue
+        e = text[i + 1]
+        if e == "x" and len(text[i + 2:i + 4]) == 2 and all(h in _HEX for h in text[i + 2:i + 4]):
+            out.append(chr(int(text[i + 2:i + 4], 16)))
+            i += 4
+            continue
+        out.append({"n": "\n", "t": "\t"}.get(e, e))
+        i += 2
+    return "".join(out)
+
+
 def _read_quoted(line, pos):
     """The value of a "..." starting at LINE[POS], and the position after it."""
-    out = []
-    pos += 1
-    while pos < len(line):
-        c = line[pos]
-        if c == '"':
-            return "".join(out), pos + 1
-        if c != "\\":
-            out.append(c)
-            pos += 1
+    i = pos + 1
+    while i < len(line):
+        if line[i] == "\\":
+            i += 2   # the escaped character, whatever it is
             continue
-        if pos + 1 >= len(line):
-            break
-        e = line[pos + 1]
-        if e == "x":
-            try:
-                out.append(chr(int(line[pos + 2:pos + 4], 16)))
-            except ValueError:
-                break
-            pos += 4
-            continue
-        out.append({"n": "\n", "t": "\t", "r": "\r"}.get(e, e))
-        pos += 2
+        if line[i] == '"':
+            return unescape(line[pos + 1:i]), i + 1
+        i += 1
     raise Malformed("malformed status line '%s': unterminated quoted value" % line)
 
 

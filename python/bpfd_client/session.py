@@ -87,11 +87,15 @@ class Session:
         return self.readline_bytes().decode(errors="replace")
 
     def send_raw(self, data):
-        self._write(data)
+        """Writes DATA as it is; a pipe closed at the other end is its end."""
+        try:
+            self._write(data)
+        except OSError:
+            raise self.ended() from None
 
     def send(self, *lines):
         """Writes LINES, each a command, in one write (pipelined)."""
-        self._write("".join(l + "\n" for l in lines).encode())
+        self.send_raw("".join(l + "\n" for l in lines).encode())
 
     def reply(self):
         """The next reply (a Reply)."""
