@@ -88,10 +88,18 @@ class Suite:
         self.name = suite_name(suite)
         if not re.fullmatch(r"[a-z][a-z0-9-]*", self.name):
             raise ArchiveError("'%s' is not a Debian suite name (bookworm, trixie, forky, sid)" % suite)
-        self.uri = archive_uri()
+        self._uri = None
         self.dir = os.path.join(cache_root(), self.name)
         self.release = self._release(refresh)
-        self._packages = {}
+        self._texts = {}
+
+    @property
+    def uri(self):
+        """The archive's URI, asked of apt only when something is downloaded
+        (apt-get indextargets takes seconds)."""
+        if self._uri is None:
+            self._uri = archive_uri()
+        return self._uri
 
     def _release(self, refresh):
         path = os.path.join(self.dir, "InRelease")
@@ -121,10 +129,10 @@ class Suite:
                     sums[name] = (digest, int(size))
         return sums
 
-    def packages(self, arch):
-        """The Packages entries of main/binary-ARCH, as dicts by name (the newest version kept)."""
-        if arch in self._packages:
-            return self._packages[arch]
+    def _index(self, arch):
+        """The text of main/binary-ARCH's Packages index, checked against InRelease."""
+        if arch in self._texts:
+            return self._texts[arch]
         rel = "main/binary-%s/Packages.xz" % arch
         if rel not in self.release:
             raise ArchiveError("the %s suite serves no %s packages (no %s in its InRelease)"
@@ -149,32 +157,35 @@ class Suite:
             if hashlib.sha256(data).hexdigest() != digest:
                 raise ArchiveError("the %s suite's %s index does not match its InRelease" % (self.name, rel))
             write_atomic(path, data)
+        text = "\n" + lzma.decompress(data).decode("utf-8", "replace")
+        self._texts[arch] = text
+        return text
+
+    def packages(self, arch, match=None):
+        """The Packages entries of main/binary-ARCH whose name MATCH (a compiled
+        regex; default: every one) matches in full, as dicts by name (the newest
+        version kept). Only the stanzas of matching names are parsed."""
+        text = self._index(arch)
         entries = {}
-        for stanza in lzma.decompress(data).decode("utf-8", "replace").split("\n\n"):
-            fields = {}
-            key = None
-            for line in stanza.splitlines():
-                if line.startswith((" ", "\t")) and key:
-                    fields[key] += "\n" + line.strip()
-                elif ":" in line:
-                    key, _, value = line.partition(":")
-                    fields[key] = value.strip()
-            name = fields.get("Package")
-            if not name:
+        for m in re.finditer(r"\nPackage: (\S+)\n", text):
+            name = m.group(1)
+            if match is not None and not match.fullmatch(name):
                 continue
+            end = text.find("\n\n", m.start() + 1)
+            fields = parse_stanza(text[m.start() + 1:end if end >= 0 else len(text)])
             old = entries.get(name)
             if old is None or version_newer(fields.get("Version", ""), old.get("Version", "")):
                 entries[name] = fields
-        self._packages[arch] = entries
         return entries
 
     def entry(self, arch, package):
-        entries = self.packages(arch)
+        exact = re.compile(re.escape(package))
+        entries = self.packages(arch, exact)
         if package not in entries and arch != "all":
             # Architecture: all packages are listed in binary-ARCH too, but
             # look in binary-all as well.
             try:
-                entries = self.packages("all")
+                entries = self.packages("all", exact)
             except ArchiveError:
                 pass
         if package not in entries:
@@ -200,6 +211,19 @@ class Suite:
         return out
 
 
+def parse_stanza(stanza):
+    """One Packages stanza as a dict of its fields (continuation lines joined)."""
+    fields = {}
+    key = None
+    for line in stanza.splitlines():
+        if line.startswith((" ", "\t")) and key:
+            fields[key] += "\n" + line.strip()
+        elif ":" in line:
+            key, _, value = line.partition(":")
+            fields[key] = value.strip()
+    return fields
+
+
 def version_newer(a, b):
     """Whether Debian version a is newer than b (dpkg's own comparison)."""
     if not b:
@@ -220,11 +244,9 @@ def main(argv):
             for field in args[3:] or ["Package", "Version", "Filename"]:
                 print(e.get(field, ""))
         elif cmd == "list" and len(args) == 3:
-            rx = re.compile(args[2])
-            entries = Suite(args[0], refresh).packages(args[1])
+            entries = Suite(args[0], refresh).packages(args[1], re.compile(args[2]))
             for name in sorted(entries):
-                if rx.fullmatch(name):
-                    print(name, entries[name].get("Version", ""))
+                print(name, entries[name].get("Version", ""))
         elif cmd == "download" and len(args) >= 4:
             s = Suite(args[0], refresh)
             for p in args[3:]:

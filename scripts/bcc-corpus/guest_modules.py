@@ -158,7 +158,7 @@ def download(arch, release, work):
         except debian_archive.ArchiveError:
             continue
         for name in ("linux-modules-" + release, "linux-image-" + release):
-            entries = s.packages(DEB_ARCH[arch])
+            entries = s.packages(DEB_ARCH[arch], re.compile(re.escape(name)))
             if name in entries and entries[name].get("Installed-Size", "1") != "0":
                 try:
                     return s.download(DEB_ARCH[arch], name, work)
