@@ -65,14 +65,7 @@ Expected<FileStat> FileCommands::stat(const std::string &Path) const {
     return malformed(Path, "FILE_STAT reply without data");
   FileStat Out;
   bool HaveType = false;
-  const std::string &P = R->Payload[0];
-  size_t Pos = 0;
-  while (Pos < P.size()) {
-    size_t End = P.find(' ', Pos);
-    if (End == std::string::npos)
-      End = P.size();
-    std::string Field = P.substr(Pos, End - Pos);
-    Pos = End + 1;
+  for (const std::string &Field : splitWords(R->Payload[0])) {
     size_t Eq = Field.find('=');
     if (Eq == std::string::npos)
       continue;

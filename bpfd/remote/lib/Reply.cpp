@@ -84,15 +84,7 @@ parseGreeting(const std::string &Line) {
     return Error::failure(EPROTO, "expected the greeting 'bpfd: version=...', got '" +
                                       Line.substr(0, 200) + "'");
   std::vector<std::pair<std::string, std::string>> Fields;
-  size_t Pos = sizeof(Prefix) - 1;
-  while (Pos < Line.size()) {
-    size_t End = Line.find(' ', Pos);
-    if (End == std::string::npos)
-      End = Line.size();
-    std::string Word = Line.substr(Pos, End - Pos);
-    Pos = End + 1;
-    if (Word.empty())
-      continue;
+  for (const std::string &Word : splitWords(Line.substr(sizeof(Prefix) - 1))) {
     size_t Eq = Word.find('=');
     if (Eq == std::string::npos || Eq == 0)
       return Error::failure(EPROTO, "malformed greeting field '" + Word + "' in '" + Line + "'");

@@ -47,8 +47,9 @@ bool isPayloadLine(const std::string &Line);
 /// Message, Tag, StatusLine). Fails with EPROTO on a malformed line.
 Error parseStatusLine(const std::string &Line, Reply &R);
 
-/// Blank-separated words ("/bin/workload -i 100 open:/etc/modules"): how a
-/// --workload option becomes SessionOptions::Workload.
+/// Blank-separated words (space or tab, any number): the fields of the
+/// greeting and of FILE_STAT's reply, and a --workload option's words
+/// ("/bin/workload -i 100 open:/etc/modules" as SessionOptions::Workload).
 std::vector<std::string> splitWords(const std::string &S);
 
 /// Parses the greeting line "bpfd: version=1 arch=... release=..." into its
