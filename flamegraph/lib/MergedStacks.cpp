@@ -1,4 +1,4 @@
-//===- Profile.cpp - merged folded stacks and the flame graph's frames ----===//
+//===- MergedStacks.cpp - Merged folded stacks, the flame graph's frames --===//
 //
 // A stack is kept as a sequence of frame codes, code = interned name * 3 +
 // kind, all stacks in one array; equal sequences are merged by a hash set of
