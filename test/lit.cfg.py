@@ -111,6 +111,7 @@ def _feature(name, present, reason):
 #                               (CONFIG_DYNAMIC_FTRACE_WITH_DIRECT_CALLS: arm64 from 6.4)
 #   kprobe-multi-arm64          kprobe.multi links (CONFIG_FPROBE)
 #   virtio-console-module-arm64 virtio_console is a module (=m), not built in
+#   kallsyms-all-arm64          kallsyms lists data symbols too (CONFIG_KALLSYMS_ALL)
 # (likewise _x86_64, _arm, _s390x, _ppc64le, _riscv64; riscv64's kernel is Debian 13's). FileCheck takes them with -DNAME=%kernel_release_arm64.
 # With a kernel suite (above) these substitutions, the qemu-ARCH features and
 # the guests the tests boot (the qemu remote reads the same variable) all take
@@ -131,6 +132,7 @@ KERNEL_CONFIG_FEATURES = {
     "bpf-trampoline": ("CONFIG_DYNAMIC_FTRACE_WITH_DIRECT_CALLS", "y"),
     "kprobe-multi": ("CONFIG_FPROBE", "y"),
     "virtio-console-module": ("CONFIG_VIRTIO_CONSOLE", "m"),
+    "kallsyms-all": ("CONFIG_KALLSYMS_ALL", "y"),
 }
 
 def _kernel_config(path):
