@@ -65,7 +65,7 @@ headers = sorted(glob.glob(os.path.join(cache, "kernels", arch, "current", "usr"
                                         "linux-headers-*-" + rc.FLAVOUR[arch])))
 if not headers:
     sys.exit("xcc-compile bench: no %s headers under %s" % (arch, cache))
-helpers_src = os.path.join(root, "bpf-xcc", "include")
+helpers_src = os.path.join(root, "bpf-xcc", "bpf-headers")
 
 
 def run(cmd, out=None, env=None):

@@ -1,5 +1,5 @@
 //===- Arch.cpp - Per-architecture facts for cross-compiling BPF ----------===//
-#include "Arch.h"
+#include "bpf-xcc/Arch.h"
 
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/raw_ostream.h"
@@ -61,8 +61,6 @@ static const ArchInfo Archs[] = {
     {"ppc64le", "powerpc", "powerpc", "powerpc64le-linux-gnu", PpcArgs,
      PpcArgs, "gpr[3]", "gpr[1]", "nip", "gpr[31]", "sys_", true},
 };
-
-ArrayRef<ArchInfo> allArchs() { return Archs; }
 
 Expected<const ArchInfo &> lookupArch(StringRef Name) {
   StringRef Canonical = StringSwitch<StringRef>(Name)

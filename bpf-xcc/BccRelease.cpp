@@ -1,11 +1,26 @@
 //===- BccRelease.cpp - The BCC release table -----------------------------===//
-#include "BccRelease.h"
+#include "bpf-xcc/BccRelease.h"
 
 #include "llvm/ADT/STLExtras.h"
 
 using namespace llvm;
 
 namespace bpfxcc {
+
+namespace {
+/// One row of the table.
+struct BccFeatureInfo {
+  BccFeature Feature;
+  /// The first BCC release that has it.
+  BccRelease Since;
+  /// Given to every release (a superset older programs cannot tell).
+  bool EveryRelease;
+  /// Defined to 1 for the helpers header when the release has the feature
+  /// ("" for none).
+  const char *Macro;
+  const char *What;
+};
+} // namespace
 
 // Read in iovisor/bcc between v0.26.0 and v0.37.0 (src/cc/export/helpers.h,
 // bpf_workaround.h, src/cc/frontends/clang/, src/cc/libbpf.c); each row
@@ -27,8 +42,6 @@ static const BccFeatureInfo Features[] = {
     {BccFeature::SharedTableFlags, {0, 31, 0}, true, "",
      "BPF_TABLE_SHARED(..., flags)"},
 };
-
-ArrayRef<BccFeatureInfo> bccFeatures() { return Features; }
 
 Expected<BccRelease> BccRelease::parse(StringRef Text) {
   StringRef S = Text.trim();

@@ -1,6 +1,7 @@
 //===- BccRewriter.cpp - BCC program syntax to plain C --------------------===//
 #include "BccRewriter.h"
 #include "KernelPointers.h"
+#include "MapMethods.h"
 #include "MapTypeJson.h"
 #include "PacketRewrite.h"
 
@@ -339,150 +340,26 @@ void FunctionRewriter::rewriteMapCall(CallExpr *CE) {
     }
     Args.push_back(current(*AR));
   }
-  auto NeedArgs = [&](size_t Min, size_t Max) {
-    if (Args.size() >= Min && Args.size() <= Max)
-      return true;
-    error(CE->getBeginLoc(), (Map.Info.Name + "." + Method + "() takes " +
-                              std::to_string(Min) +
-                              (Min == Max ? "" : "-" + std::to_string(Max)) +
-                              " arguments")
-                                 .str());
-    return false;
-  };
-  const std::string M = "(void *)&" + Map.Info.Name;
-  bool MapOfMaps = Map.Info.MapType == "BPF_MAP_TYPE_ARRAY_OF_MAPS" ||
-                   Map.Info.MapType == "BPF_MAP_TYPE_HASH_OF_MAPS";
-  const std::string LeafPtr =
-      MapOfMaps ? "void *" : "__typeof__(" + Map.Info.Name + ".value)";
-  const std::string Lookup = "((" + LeafPtr + ")bpf_map_lookup_elem(" + M + ", ";
-  std::string Text;
-  if (Method == "lookup") {
-    if (!NeedArgs(1, 1)) return;
-    Text = Lookup + Args[0] + "))";
-  } else if (Method == "update" || Method == "insert") {
-    if (!NeedArgs(2, 2)) return;
-    Text = "bpf_map_update_elem(" + M + ", " + Args[0] + ", " + Args[1] +
-           (Method == "update" ? ", BPF_ANY)" : ", BPF_NOEXIST)");
-  } else if (Method == "delete") {
-    if (!NeedArgs(1, 1)) return;
-    Text = "bpf_map_delete_elem(" + M + ", " + Args[0] + ")";
-  } else if (Method == "lookup_or_init" || Method == "lookup_or_try_init") {
-    if (!NeedArgs(2, 2)) return;
-    // As BCC 0.26: lookup_or_init() leaves the program (return 0) when the
-    // entry can be neither found nor made, so its pointer is never NULL;
-    // lookup_or_try_init() yields NULL then.
-    // BCC's names: `leaf` here, `_key`/`_leaf`/`_zleaf` in increment() (a
-    // program's own `__key`, as argdist's, must not be shadowed: it was,
-    // and the key copied was the new variable itself, uninitialised).
-    Text = "({ " + LeafPtr + " leaf = " + Lookup + Args[0] +
-           ")); if (!leaf) { bpf_map_update_elem(" + M + ", " + Args[0] +
-           ", " + Args[1] + ", BPF_NOEXIST); leaf = " + Lookup + Args[0] +
-           "));" + (Method == "lookup_or_init" ? " if (!leaf) return 0;" : "") +
-           " } leaf; })";
-  } else if (Method == "increment" || Method == "atomic_increment") {
-    if (!NeedArgs(1, 2)) return;
-    // As BCC 0.26: increment() adds in place, atomic_increment() with an
-    // atomic add (lock_xadd); only a BPF_MAP_TYPE_HASH gets a missing entry
-    // created.
-    std::string Inc = Args.size() > 1 ? Args[1] : "1";
-    std::string Add = Method == "atomic_increment"
-                          ? "__sync_fetch_and_add(_leaf, " + Inc + ")"
-                          : "(*_leaf) += " + Inc;
-    Text = "({ __typeof__(*" + Map.Info.Name + ".key) _key = " + Args[0] +
-           "; " + LeafPtr + " _leaf = " + Lookup + "&_key)); if (_leaf) " +
-           Add + ";";
-    if (Map.Info.MapType == "BPF_MAP_TYPE_HASH")
-      Text += " else { __typeof__(*" + Map.Info.Name +
-              ".value) _zleaf; __builtin_memset(&_zleaf, 0, "
-              "sizeof(_zleaf)); _zleaf += " + Inc +
-              "; bpf_map_update_elem(" + M +
-              ", &_key, &_zleaf, BPF_NOEXIST); }";
-    Text += " })";
-  } else if (Method == "perf_submit") {
-    if (!NeedArgs(3, 3)) return;
-    if (It->second->EventType.empty())
-      It->second->EventType = submittedType(Ctx, CE->getArg(1));
-    recordEventFields(*It->second, CE->getArg(1));
-    Text = "bpf_perf_event_output(" + Args[0] + ", " + M +
-           ", BPF_F_CURRENT_CPU, " + Args[1] + ", " + Args[2] + ")";
-  } else if (Method == "perf_submit_skb") {
-    if (!NeedArgs(4, 4)) return;
-    Text = "bpf_perf_event_output(" + Args[0] + ", " + M + ", ((u64)(" +
-           Args[1] + ") << 32) | BPF_F_CURRENT_CPU, " + Args[2] + ", " +
-           Args[3] + ")";
-  } else if (Method == "get_stackid") {
-    if (!NeedArgs(2, 2)) return;
-    Text = "bpf_get_stackid(" + Args[0] + ", " + M + ", " + Args[1] + ")";
-  } else if (Method == "call") {
-    if (!NeedArgs(2, 2)) return;
-    Text = "bpf_tail_call_(" + Args[0] + ", " + M + ", " + Args[1] + ")";
-  } else if (Method == "perf_read") {
-    if (!NeedArgs(1, 1)) return;
-    Text = "bpf_perf_event_read(" + M + ", " + Args[0] + ")";
-  } else if (Method == "push") {
-    if (!NeedArgs(2, 2)) return;
-    Text = "bpf_map_push_elem(" + M + ", " + Args[0] + ", " + Args[1] + ")";
-  } else if (Method == "pop" || Method == "peek") {
-    if (!NeedArgs(1, 1)) return;
-    Text = "bpf_map_" + Method.str() + "_elem(" + M + ", " + Args[0] + ")";
-  } else if (Method == "ringbuf_output") {
-    if (!NeedArgs(3, 3)) return;
-    if (It->second->EventType.empty())
-      It->second->EventType = submittedType(Ctx, CE->getArg(0));
-    recordEventFields(*It->second, CE->getArg(0));
-    Text = "bpf_ringbuf_output(" + M + ", " + Args[0] + ", " + Args[1] + ", " +
-           Args[2] + ")";
-  } else if (Method == "ringbuf_query") {
-    // BCC 0.28's method; given to every release (BccRelease.cpp).
-    if (!NeedArgs(1, 1)) return;
-    Text = "bpf_ringbuf_query(" + M + ", " + Args[0] + ")";
-  } else if (Method == "ringbuf_reserve") {
-    if (!NeedArgs(1, 1)) return;
-    Text = "bpf_ringbuf_reserve(" + M + ", " + Args[0] + ", 0)";
-  } else if (Method == "ringbuf_submit" || Method == "ringbuf_discard") {
-    if (!NeedArgs(2, 2)) return;
-    if (Method == "ringbuf_submit") {
-      // The map is the reservation's (BCC's map.ringbuf_submit(data, 0)).
-      if (It->second->EventType.empty())
-        It->second->EventType = submittedType(Ctx, CE->getArg(0));
-      recordEventFields(*It->second, CE->getArg(0));
-    }
-    Text = "bpf_" + Method.str() + "(" + Args[0] + ", " + Args[1] + ")";
-  } else if (Method == "perf_counter_value") {
-    if (!NeedArgs(3, 3)) return;
-    Text = "bpf_perf_event_read_value(" + M + ", " + Args[0] + ", " + Args[1] +
-           ", " + Args[2] + ")";
-  } else if (Method == "check_current_task") {
-    if (!NeedArgs(1, 1)) return;
-    Text = "bpf_current_task_under_cgroup(" + M + ", " + Args[0] + ")";
-  } else if (Method == "redirect_map") {
-    if (!NeedArgs(2, 2)) return;
-    Text = "bpf_redirect_map(" + M + ", " + Args[0] + ", " + Args[1] + ")";
-  } else if (Method == "sk_storage_get" || Method == "inode_storage_get" ||
-             Method == "task_storage_get") {
-    // BCC: bpf_X_storage_get(map, owner, value, flags).
-    if (!NeedArgs(3, 3)) return;
-    Text = "((" + LeafPtr + ")bpf_" + Method.str() + "(" + M + ", " + Args[0] +
-           ", " + Args[1] + ", " + Args[2] + "))";
-  } else if (Method == "sk_storage_delete" ||
-             Method == "inode_storage_delete" ||
-             Method == "task_storage_delete") {
-    if (!NeedArgs(1, 1)) return;
-    Text = "bpf_" + Method.str() + "(" + M + ", " + Args[0] + ")";
-  } else if (Method == "sock_map_update" || Method == "sock_hash_update" ||
-             Method == "msg_redirect_hash" || Method == "sk_redirect_hash") {
-    // BCC: bpf_NAME(ctx, map, key, flags).
-    if (!NeedArgs(3, 3)) return;
-    Text = "bpf_" + Method.str() + "(" + Args[0] + ", " + M + ", " + Args[1] +
-           ", " + Args[2] + ")";
-  } else if (Method == "get_local_storage") {
-    if (!NeedArgs(1, 1)) return;
-    Text = "((" + LeafPtr + ")bpf_get_local_storage(" + M + ", " + Args[0] +
-           "))";
-  } else {
+  const MapMethod *MM = findMapMethod(Method);
+  if (!MM) {
     error(CE->getBeginLoc(), ("map method '" + Method + "' is not supported by bpf-xcc").str());
     return;
   }
+  if (Args.size() < MM->MinArgs || Args.size() > MM->MaxArgs) {
+    error(CE->getBeginLoc(), (Map.Info.Name + "." + Method + "() takes " +
+                              std::to_string(MM->MinArgs) +
+                              (MM->MinArgs == MM->MaxArgs ? "" : "-" + std::to_string(MM->MaxArgs)) +
+                              " arguments")
+                                 .str());
+    return;
+  }
+  if (MM->EventArg >= 0) {
+    const Expr *Event = CE->getArg(unsigned(MM->EventArg));
+    if (It->second->EventType.empty())
+      It->second->EventType = submittedType(Ctx, Event);
+    recordEventFields(*It->second, Event);
+  }
+  std::string Text = MM->text(MapCall(Map.Info, Method, Args));
   R.ReplaceText(*CR, Text);
 }
 

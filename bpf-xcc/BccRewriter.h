@@ -16,9 +16,9 @@
 #ifndef BPF_XCC_BCCREWRITER_H
 #define BPF_XCC_BCCREWRITER_H
 
-#include "Arch.h"
-#include "BccRelease.h"
-#include "Program.h"
+#include "bpf-xcc/Arch.h"
+#include "bpf-xcc/BccRelease.h"
+#include "bpf-xcc/Program.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/Rewrite/Core/Rewriter.h"
@@ -39,14 +39,6 @@ struct RewriteOptions {
   std::string ProbeRead = "bpf_probe_read_kernel";
   /// The BCC release whose rewrites to make (BccRelease.h).
   BccRelease Bcc;
-};
-
-struct RewriteResult {
-  std::string Source; ///< The rewritten main file (prologue not included).
-  std::string Prologue;
-  std::vector<MapInfo> Maps;
-  std::vector<ProbeFunction> Probes;
-  bool Failed = false;
 };
 
 /// The consumer that analyses and rewrites; results land in \p Out once the

@@ -1,10 +1,11 @@
 //===- Compiler.cpp - One BCC program to one BPF object, in memory --------===//
-#include "Compiler.h"
+#include "bpf-xcc/Compiler.h"
+#include "bpf-xcc/Program.h"
 #include "Frontend.h"
 #include "HeaderCache.h"
 #include "KernelTree.h"
 #include "ObjectWriter.h"
-#include "Program.h"
+#include "bpf-xcc/Profile.h"
 #include "TracepointStructs.h"
 #include "UsdtRewrite.h"
 
@@ -159,18 +160,38 @@ static Error tracepointPrologue(const FrontendInput &In, const ArchInfo &Arch,
   return Error::success();
 }
 
-Error printTracepointFormats(const CompileOptions &Opts, ArrayRef<std::string> Names,
-                            raw_ostream &OS) {
+namespace {
+/// What a compile is for: the architecture and kernel tree of the options,
+/// and the front end's input so far (triple, resource folder, -v).
+struct CompileTarget {
+  const ArchInfo &Arch;
+  KernelTree Tree;
+  FrontendInput In;
+};
+} // namespace
+
+static Expected<CompileTarget> openTarget(const CompileOptions &Opts) {
   auto Arch = lookupArch(Opts.ArchName);
   if (!Arch)
     return Arch.takeError();
   auto Tree = KernelTree::open(Opts.KernelDir, *Arch);
   if (!Tree)
     return Tree.takeError();
-  FrontendInput In;
-  In.Triple = Arch->Triple.str();
-  In.ResourceDir = Opts.ResourceDir.empty() ? defaultResourceDir() : Opts.ResourceDir;
-  In.Verbose = Opts.Verbose;
+  CompileTarget T{*Arch, std::move(*Tree), FrontendInput()};
+  T.In.Triple = Arch->Triple.str();
+  T.In.ResourceDir = Opts.ResourceDir.empty() ? defaultResourceDir() : Opts.ResourceDir;
+  T.In.Verbose = Opts.Verbose;
+  return std::move(T);
+}
+
+Error printTracepointFormats(const CompileOptions &Opts, ArrayRef<std::string> Names,
+                            raw_ostream &OS) {
+  auto T = openTarget(Opts);
+  if (!T)
+    return T.takeError();
+  const ArchInfo *Arch = &T->Arch;
+  KernelTree *Tree = &T->Tree;
+  FrontendInput &In = T->In;
   for (const std::string &I : Opts.Includes)
     In.Flags.push_back("-I" + I);
   for (const std::string &F : Tree->flags())
@@ -307,12 +328,11 @@ static void printInvocation(StringRef Pass, const FrontendInput &In) {
 
 Expected<CompileResult> compileProgram(const CompileOptions &Opts) {
   PhaseTimer Time(Opts.TimePhases);
-  auto Arch = lookupArch(Opts.ArchName);
-  if (!Arch)
-    return Arch.takeError();
-  auto Tree = KernelTree::open(Opts.KernelDir, *Arch);
-  if (!Tree)
-    return Tree.takeError();
+  auto T = openTarget(Opts);
+  if (!T)
+    return T.takeError();
+  const ArchInfo *Arch = &T->Arch;
+  KernelTree *Tree = &T->Tree;
   const Profile *Prof = Opts.Prof;
   if (Prof && !Prof->arch().empty() && lookupArch(Prof->arch()) &&
       lookupArch(Prof->arch())->Name != Arch->Name)
@@ -320,16 +340,13 @@ Expected<CompileResult> compileProgram(const CompileOptions &Opts) {
                              Opts.ProfileName.c_str(), Prof->arch().str().c_str(),
                              Arch->Name.str().c_str());
 
-  FrontendInput In;
+  FrontendInput &In = T->In;
   In.FileName = Opts.FileName;
   // bpf_usdt_readarg*() calls become calls of genargs' readers, as in BCC.
   auto Source = rewriteUsdtReadargs(Opts.FileName, Opts.Source);
   if (!Source)
     return Source.takeError();
   In.Source = std::move(*Source);
-  In.Triple = Arch->Triple.str();
-  In.ResourceDir = Opts.ResourceDir.empty() ? defaultResourceDir() : Opts.ResourceDir;
-  In.Verbose = Opts.Verbose;
   In.Flags.push_back("-nostdinc");
   for (const std::string &I : Opts.Includes)
     In.Flags.push_back("-I" + I);

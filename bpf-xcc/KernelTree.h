@@ -9,7 +9,7 @@
 #ifndef BPF_XCC_KERNELTREE_H
 #define BPF_XCC_KERNELTREE_H
 
-#include "Arch.h"
+#include "bpf-xcc/Arch.h"
 
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/Error.h"

@@ -9,8 +9,8 @@
 #ifndef BPF_XCC_OBJECTWRITER_H
 #define BPF_XCC_OBJECTWRITER_H
 
-#include "Arch.h"
-#include "Program.h"
+#include "bpf-xcc/Arch.h"
+#include "bpf-xcc/Program.h"
 
 #include "llvm/IR/Module.h"
 #include "llvm/Support/Error.h"

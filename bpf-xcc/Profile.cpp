@@ -1,5 +1,5 @@
 //===- Profile.cpp - What the target kernel says about itself -------------===//
-#include "Profile.h"
+#include "bpf-xcc/Profile.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"

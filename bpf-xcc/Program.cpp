@@ -1,5 +1,5 @@
 //===- Program.cpp - Attach points of BCC probe functions -----------------===//
-#include "Program.h"
+#include "bpf-xcc/Program.h"
 
 #include "bpfconv/section.h"
 

@@ -1,7 +1,7 @@
 //===- SyscallTable.cpp - The target's system call numbers ----------------===//
 #include "SyscallTable.h"
-#include "Arch.h"
-#include "Compiler.h"
+#include "bpf-xcc/Arch.h"
+#include "bpf-xcc/Compiler.h"
 #include "Frontend.h"
 #include "KernelTree.h"
 

@@ -23,7 +23,7 @@
 #define BPF_XCC_TRACEPOINTSTRUCTS_H
 
 #include "Frontend.h"
-#include "Profile.h"
+#include "bpf-xcc/Profile.h"
 
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"

@@ -1,6 +1,6 @@
 //===- UsdtProgram.cpp - bpf-xcc --usdt: a USDT program offline -----------===//
 #include "UsdtProgram.h"
-#include "Usdt.h"
+#include "bpf-xcc/Usdt.h"
 #include "UsdtRewrite.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -57,7 +57,7 @@ Error applyUsdtOptions(ArrayRef<std::string> Specs, StringRef FileName,
   for (const UsdtReadargUse &U : Uses)
     ReadingFns.insert(U.Fn);
 
-  std::map<std::string, usdt::Binary> Binaries;
+  std::map<std::string, usdt::BinaryProbes> Binaries;
   std::set<std::string> Done;
   std::string Readers = usdt::ProgramHeader;
   for (const std::string &Text : Specs) {
@@ -66,12 +66,12 @@ Error applyUsdtOptions(ArrayRef<std::string> Specs, StringRef FileName,
       return err("--usdt '" + Text + "': expected BINARY[:PROVIDER:PROBE][=FN]");
     auto It = Binaries.find(S.Binary);
     if (It == Binaries.end()) {
-      auto B = usdt::readBinaryFile(S.Binary);
+      auto B = usdt::readProbesFile(S.Binary);
       if (!B)
         return B.takeError();
       It = Binaries.emplace(S.Binary, std::move(*B)).first;
     }
-    const usdt::Binary &B = It->second;
+    const usdt::BinaryProbes &B = It->second;
     const usdt::Probe *P = nullptr;
     if (S.Named) {
       auto Found = usdt::findProbes(B, S.Provider, S.Probe);
@@ -115,7 +115,7 @@ Error applyUsdtOptions(ArrayRef<std::string> Specs, StringRef FileName,
 }
 
 Error listUsdt(StringRef Path, raw_ostream &OS) {
-  auto B = usdt::readBinaryFile(Path);
+  auto B = usdt::readProbesFile(Path);
   if (!B)
     return B.takeError();
   for (const usdt::Probe &P : B->Probes) {

@@ -4,9 +4,9 @@
 //         [--attach FN=SECTION ...] [--bcc-version X.Y.Z] prog.c -o prog.bpf.o
 //
 //===----------------------------------------------------------------------===//
-#include "Arch.h"
-#include "Compiler.h"
-#include "Profile.h"
+#include "bpf-xcc/Arch.h"
+#include "bpf-xcc/Compiler.h"
+#include "bpf-xcc/Profile.h"
 #include "SyscallTable.h"
 #include "UsdtProgram.h"
 

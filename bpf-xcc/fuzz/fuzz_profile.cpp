@@ -6,7 +6,7 @@
 // device.
 //
 //===----------------------------------------------------------------------===//
-#include "Profile.h"
+#include "bpf-xcc/Profile.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"

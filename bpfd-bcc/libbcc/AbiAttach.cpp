@@ -12,8 +12,8 @@
 #include "Module.h"
 #include "UsdtSemaphores.h"
 
-#include "Arch.h"
-#include "Program.h"
+#include "bpf-xcc/Arch.h"
+#include "bpf-xcc/Program.h"
 #include "bpfconv/section.h"
 #include "llvm/Support/Error.h"
 

@@ -20,7 +20,7 @@
 //===----------------------------------------------------------------------===//
 #include "Device.h"
 #include "UserSymbols.h"
-#include "Usdt.h"
+#include "bpf-xcc/Usdt.h"
 #include "UsdtSemaphores.h"
 
 #include <cerrno>
@@ -77,7 +77,7 @@ namespace {
 
 /// One device file and, for a process, where it is mapped.
 struct File {
-  usdt::Binary B;
+  usdt::BinaryProbes B;
   std::vector<DeviceMapping> Maps; ///< the process's mappings of it
 };
 
@@ -107,7 +107,7 @@ void addFile(Context &C, std::unique_ptr<File> F) {
 /// holds its file offset (BCC's bcc_resolve_global_addr).
 bool globalAddress(const File &F, uint64_t VAddr, uint64_t &Global) {
   uint64_t Off;
-  if (!F.B.fileOffsetOf(VAddr, Off))
+  if (!F.B.File.fileOffsetOf(VAddr, Off))
     return false;
   for (const DeviceMapping &M : F.Maps)
     if (Off >= M.FileOffset && Off < M.FileOffset + (M.End - M.Start)) {
@@ -159,7 +159,7 @@ int enable(void *Ctx, const char *Provider, const char *Name, const char *Fn) {
     }
     for (const usdt::Location &L : P->P->Locations) {
       uint64_t Off;
-      if (P->F->B.fileOffsetOf(L.Address, Off))
+      if (P->F->B.File.fileOffsetOf(L.Address, Off))
         noteUsdtSemaphore(P->P->BinPath, Off, P->P->SemaphoreOffset);
     }
   }
@@ -247,7 +247,7 @@ void *bcc_usdt_new_frompid(int pid, const char *path) {
         warn("USDT probes of " + M.Path + " (pid " + std::to_string(pid) + "): " + Err);
       continue;
     }
-    auto B = usdt::readBinary(Bytes, M.Path);
+    auto B = usdt::readProbes(Bytes, M.Path);
     if (!B) {
       if (verbose())
         warn(toString(B.takeError()));
@@ -280,7 +280,7 @@ void *bcc_usdt_new_frompath(const char *path) {
     warn("USDT probes of " + std::string(path) + ": " + Err);
     return nullptr;
   }
-  auto B = usdt::readBinary(Bytes, path);
+  auto B = usdt::readProbes(Bytes, path);
   if (!B) {
     warn(toString(B.takeError()));
     return nullptr;

@@ -4,8 +4,8 @@
 #include "HostFds.h"
 #include "ObjectBridge.h"
 
-#include "Compiler.h"
-#include "Profile.h"
+#include "bpf-xcc/Compiler.h"
+#include "bpf-xcc/Profile.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Regex.h"

@@ -10,7 +10,7 @@
 #ifndef BPFD_BCC_LIBBCC_MODULE_H
 #define BPFD_BCC_LIBBCC_MODULE_H
 
-#include "BccRelease.h"
+#include "bpf-xcc/BccRelease.h"
 #include "bpfd/LineProtocol.h"
 
 #include <cstdint>

@@ -3,9 +3,10 @@
 #include "DeviceReads.h"
 #include "Device.h"
 
+#include "bpf-xcc/UserBinary.h"
+
+#include "llvm/BinaryFormat/ELF.h"
 #include "llvm/Demangle/Demangle.h"
-#include "llvm/Object/ELFObjectFile.h"
-#include "llvm/Support/MemoryBuffer.h"
 
 #include <algorithm>
 #include <cinttypes>
@@ -24,25 +25,13 @@ struct Symbol {
   std::string Name, Demangled;
 };
 
-/// One device binary's function symbols and load segments.
-struct Binary {
+/// One device binary's function symbols, by address, and its load segments
+/// (bpf-xcc's UserBinary reads them).
+struct ModuleSymbols {
   bool Ok = false;
-  bool Dynamic = false; ///< ET_DYN: addresses are relative to its load base
-  struct Segment {
-    uint64_t Offset, VAddr, FileSize;
-  };
-  std::vector<Segment> Loads;
+  bpfxcc::UserBinary File; ///< its segments (its symbols are in Syms)
   std::vector<Symbol> Syms; ///< sorted by start
 
-  /// The file offset's virtual address, by the PT_LOAD holding it.
-  bool vaddrOf(uint64_t FileOffset, uint64_t &VAddr) const {
-    for (const Segment &S : Loads)
-      if (FileOffset >= S.Offset && FileOffset < S.Offset + S.FileSize) {
-        VAddr = FileOffset - S.Offset + S.VAddr;
-        return true;
-      }
-    return false;
-  }
   const Symbol *find(uint64_t VAddr) const {
     auto It = std::upper_bound(Syms.begin(), Syms.end(), VAddr,
                                [](uint64_t A, const Symbol &S) { return A < S.Start; });
@@ -57,44 +46,35 @@ struct Binary {
   }
 };
 
-template <class ELFT> void readElf(const object::ELFObjectFile<ELFT> &Obj, Binary &B) {
-  const auto &File = Obj.getELFFile();
-  B.Dynamic = File.getHeader().e_type == ELF::ET_DYN;
-  if (auto Phdrs = File.program_headers())
-    for (const auto &P : *Phdrs)
-      if (P.p_type == ELF::PT_LOAD)
-        B.Loads.push_back({P.p_offset, P.p_vaddr, P.p_filesz});
-  auto Add = [&](const object::ELFSymbolRef &S) {
-    if (S.getELFType() != ELF::STT_FUNC && S.getELFType() != ELF::STT_GNU_IFUNC)
-      return;
-    auto Name = S.getName();
-    auto Addr = S.getAddress();
-    if (!Name || !Addr || Name->empty() || !*Addr) {
-      if (!Name) consumeError(Name.takeError());
-      if (!Addr) consumeError(Addr.takeError());
-      return;
-    }
-    Symbol Sym{*Addr, S.getSize(), Name->str(), demangle(Name->str())};
-    B.Syms.push_back(std::move(Sym));
-  };
-  for (const object::ELFSymbolRef &S : Obj.symbols())
-    Add(S);
-  if (B.Syms.empty()) // stripped: the dynamic symbols
-    for (const object::ELFSymbolRef &S : Obj.getDynamicSymbolIterators())
-      Add(S);
-  std::sort(B.Syms.begin(), B.Syms.end(),
+/// The function symbols of \p File's `.symtab`; stripped (none there), of
+/// its `.dynsym`.
+void takeFunctions(bpfxcc::UserBinary File, ModuleSymbols &M) {
+  for (bool Dynamic : {false, true}) {
+    for (bpfxcc::UserBinary::Symbol &S : File.Symbols)
+      if (S.Dynamic == Dynamic && (S.Type == ELF::STT_FUNC || S.Type == ELF::STT_GNU_IFUNC) &&
+          S.Address) {
+        std::string Demangled = demangle(S.Name);
+        M.Syms.push_back({S.Address, S.Size, std::move(S.Name), std::move(Demangled)});
+      }
+    if (!M.Syms.empty())
+      break;
+  }
+  std::sort(M.Syms.begin(), M.Syms.end(),
             [](const Symbol &A, const Symbol &S) { return A.Start < S.Start; });
-  B.Ok = true;
+  File.Symbols.clear();
+  File.SdtNotes.clear();
+  M.File = std::move(File);
+  M.Ok = true;
 }
 
 std::mutex CacheLock;
 /// Binaries pulled from the device: key "path size/mtime-less mapping".
-std::map<std::string, std::unique_ptr<Binary>> &binaries() {
-  static auto *M = new std::map<std::string, std::unique_ptr<Binary>>();
+std::map<std::string, std::unique_ptr<ModuleSymbols>> &binaries() {
+  static auto *M = new std::map<std::string, std::unique_ptr<ModuleSymbols>>();
   return *M;
 }
 
-const Binary &binaryFor(int Pid, const DeviceMapping &M) {
+const ModuleSymbols &binaryFor(int Pid, const DeviceMapping &M) {
   const std::string &Path = M.Path;
   std::string Key = Path;
   {
@@ -103,23 +83,13 @@ const Binary &binaryFor(int Pid, const DeviceMapping &M) {
     if (It != binaries().end())
       return *It->second;
   }
-  auto B = std::make_unique<Binary>();
+  auto B = std::make_unique<ModuleSymbols>();
   std::string Bytes, Err;
   if (readMappedFile(Pid, M, Bytes, Err)) {
-    auto Buf = MemoryBuffer::getMemBuffer(Bytes, Path, false);
-    auto Obj = object::ObjectFile::createObjectFile(Buf->getMemBufferRef());
-    if (Obj) {
-      if (auto *E = dyn_cast<object::ELF64LEObjectFile>(Obj->get()))
-        readElf(*E, *B);
-      else if (auto *E = dyn_cast<object::ELF64BEObjectFile>(Obj->get()))
-        readElf(*E, *B);
-      else if (auto *E = dyn_cast<object::ELF32LEObjectFile>(Obj->get()))
-        readElf(*E, *B);
-      else if (auto *E = dyn_cast<object::ELF32BEObjectFile>(Obj->get()))
-        readElf(*E, *B);
-    } else {
-      consumeError(Obj.takeError());
-    }
+    if (auto File = bpfxcc::UserBinary::read(Bytes, Path))
+      takeFunctions(std::move(*File), *B);
+    else
+      consumeError(File.takeError());
   } else if (!Device::env("BPFD_BCC_VERBOSE").empty()) {
     warn("symbols of " + Path + " (pid " + std::to_string(Pid) + "): " + Err);
   }
@@ -145,10 +115,10 @@ bool ProcessSymbols::resolve(uint64_t Addr, UserSymbol &Out) {
     if (Addr < M.Start || Addr >= M.End)
       continue;
     Out.Module = M.Path.c_str();
-    const Binary &B = binaryFor(Pid, M);
+    const ModuleSymbols &B = binaryFor(Pid, M);
     uint64_t FileOffset = Addr - M.Start + M.FileOffset, VAddr = Addr;
     Out.Offset = FileOffset;
-    if (!B.Ok || (B.Dynamic && !B.vaddrOf(FileOffset, VAddr)))
+    if (!B.Ok || (B.File.SharedObject && !B.File.addressOfFileOffset(FileOffset, VAddr)))
       return false;
     const Symbol *S = B.find(VAddr);
     if (!S)

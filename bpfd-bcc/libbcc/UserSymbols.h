@@ -3,9 +3,10 @@
 // What BCC's ProcSyms does for a process, with the process and its files on
 // the device: /proc/PID/maps read through bpfd, each executable mapping's
 // file pulled once through /proc/PID/map_files/RANGE and kept for the
-// process (keyed by path, size and the mapping), its ELF symbol tables read
-// with LLVM's object library. An address becomes (symbol, offset, module
-// path); one in a known mapping without a symbol still names its module.
+// process (keyed by path, size and the mapping), its function symbols read
+// by bpf-xcc's reader of user binaries (bpf-xcc/UserBinary.h). An address
+// becomes (symbol, offset, module path); one in a known mapping without a
+// symbol still names its module.
 //
 //===----------------------------------------------------------------------===//
 #ifndef BPFD_BCC_LIBBCC_USERSYMBOLS_H

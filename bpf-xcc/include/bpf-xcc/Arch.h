@@ -50,9 +50,6 @@ struct ArchInfo {
 /// Finds the entry for an --arch / ARCH value ("aarch64" is "arm64").
 llvm::Expected<const ArchInfo &> lookupArch(llvm::StringRef Name);
 
-/// All known architectures, for --help and error messages.
-llvm::ArrayRef<ArchInfo> allArchs();
-
 } // namespace bpfxcc
 
 #endif

@@ -9,10 +9,9 @@
 #ifndef BPF_XCC_COMPILER_H
 #define BPF_XCC_COMPILER_H
 
-#include "Arch.h"
-#include "BccRelease.h"
-#include "BccRewriter.h"
-#include "Profile.h"
+#include "bpf-xcc/Arch.h"
+#include "bpf-xcc/BccRelease.h"
+#include "bpf-xcc/Program.h"
 
 #include "llvm/Support/Error.h"
 
@@ -20,6 +19,8 @@
 #include <vector>
 
 namespace bpfxcc {
+
+class Profile;
 
 struct CompileOptions {
   std::string FileName;  ///< Shown in diagnostics ("prog.c", "<text>").

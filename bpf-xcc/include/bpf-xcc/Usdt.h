@@ -5,11 +5,11 @@
 // probe, address, the link-time address of `.stapsdt.base`, an optional
 // semaphore and the assembler operands of its arguments ("-4@%edi 8@[sp, 16]").
 //
-// This library reads the notes (LLVM's Object library only), parses the
-// operands of the binary's own architecture (x86_64 AT&T forms, arm64, 32-bit
-// arm, s390x and powerpc64 forms)
+// This library gathers the notes of a binary (UserBinary.h reads them) into
+// probes, parses the operands of the binary's own architecture (x86_64 AT&T
+// forms, arm64, 32-bit arm, s390x, powerpc64 and riscv64 forms: usdt/Operands*.cpp)
 // and writes the argument readers BCC 0.26 generates (usdt.cc genargs,
-// usdt_args.cc assign_to_local): one
+// usdt_args.cc assign_to_local: usdt/Readers.cpp): one
 //   static __always_inline int _bpf_readarg_<fn>_<n>(struct pt_regs *ctx,
 //                                                    void *dest, size_t len)
 // per argument of an enabled probe, which BCC's rewrite of
@@ -19,9 +19,10 @@
 #ifndef BPF_XCC_USDT_H
 #define BPF_XCC_USDT_H
 
+#include "bpf-xcc/UserBinary.h"
+
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
-#include "llvm/Support/raw_ostream.h"
 
 #include <cstdint>
 #include <functional>
@@ -71,27 +72,17 @@ struct Probe {
   }
 };
 
-struct Binary {
-  std::string Path;
-  OperandArch Arch = OperandArch::Unknown;
-  bool SharedObject = false; ///< ET_DYN (PIE executables and libraries)
+/// The probes of one binary: its notes, gathered by provider and name.
+struct BinaryProbes {
+  UserBinary File;
+  OperandArch Arch = OperandArch::Unknown; ///< from File's machine and class
   std::vector<Probe> Probes;
-  /// PT_LOAD segments (vaddr, memsz, file offset): where an address is in
-  /// the file, hence in a process that maps it.
-  struct Segment {
-    uint64_t VAddr, MemSize, Offset;
-  };
-  std::vector<Segment> Loads;
-  /// The file offset of address \p VAddr; false outside every segment.
-  bool fileOffsetOf(uint64_t VAddr, uint64_t &Offset) const;
-  /// Defined symbols (name, value), for symbol(%rip) operands.
-  std::vector<std::pair<std::string, uint64_t>> Symbols;
 };
 
-/// Reads the probes of the ELF file in \p Bytes (named \p Path in messages
-/// and in Probe::BinPath). A file without notes has no probes.
-llvm::Expected<Binary> readBinary(llvm::StringRef Bytes, llvm::StringRef Path);
-llvm::Expected<Binary> readBinaryFile(llvm::StringRef Path);
+/// The probes of the ELF file in \p Bytes (named \p Path in messages and
+/// in Probe::BinPath). A file without notes has no probes.
+llvm::Expected<BinaryProbes> readProbes(llvm::StringRef Bytes, llvm::StringRef Path);
+llvm::Expected<BinaryProbes> readProbesFile(llvm::StringRef Path);
 
 /// Parses the operand string of one note for \p Arch. Operands that are not
 /// supported carry Argument::Error (with the column) and keep their index.
@@ -106,17 +97,17 @@ struct AddressResolver {
 };
 
 /// BCC 0.26's Probe::usdt_getarg: the readers of every argument of \p P for
-/// the BPF function \p Fn, appended to \p OS. Fails naming the probe and
+/// the BPF function \p Fn, appended to \p Out. Fails naming the probe and
 /// operand when an operand cannot be read (not supported, a symbol that is
 /// not found, an address that needs a process).
-llvm::Error generateReaders(const Binary &B, const Probe &P, llvm::StringRef Fn,
+llvm::Error generateReaders(const BinaryProbes &B, const Probe &P, llvm::StringRef Fn,
                             const AddressResolver &R, std::string &Out);
 
 /// BCC's USDT_PROGRAM_HEADER, which genargs puts first.
 extern const char *const ProgramHeader;
 
 /// Finds the probes named \p Provider (empty: any) and \p Name.
-std::vector<const Probe *> findProbes(const Binary &B, llvm::StringRef Provider,
+std::vector<const Probe *> findProbes(const BinaryProbes &B, llvm::StringRef Provider,
                                       llvm::StringRef Name);
 
 } // namespace usdt

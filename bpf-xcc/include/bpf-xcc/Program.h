@@ -7,8 +7,8 @@
 #ifndef BPF_XCC_PROGRAM_H
 #define BPF_XCC_PROGRAM_H
 
-#include "Arch.h"
-#include "BccRelease.h"
+#include "bpf-xcc/Arch.h"
+#include "bpf-xcc/BccRelease.h"
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
@@ -37,6 +37,15 @@ struct ProbeFunction {
   /// Type of the context its first parameter points to ("pt_regs",
   /// "bpf_raw_tracepoint_args", "tracepoint__sched__sched_switch", ...).
   std::string ContextType;
+};
+
+/// What the analysis pass learns and writes (BccRewriter.h).
+struct RewriteResult {
+  std::string Source; ///< The rewritten main file (prologue not included).
+  std::string Prologue;
+  std::vector<MapInfo> Maps;
+  std::vector<ProbeFunction> Probes;
+  bool Failed = false;
 };
 
 /// Attach points: function name -> libbpf-style section specs

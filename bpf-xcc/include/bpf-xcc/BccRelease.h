@@ -70,22 +70,6 @@ struct BccRelease {
   }
 };
 
-/// One row of the table.
-struct BccFeatureInfo {
-  BccFeature Feature;
-  /// The first BCC release that has it.
-  BccRelease Since;
-  /// Given to every release (a superset older programs cannot tell).
-  bool EveryRelease;
-  /// Defined to 1 for the helpers header when the release has the feature
-  /// ("" for none).
-  const char *Macro;
-  const char *What;
-};
-
-/// The table, in the order of the releases.
-llvm::ArrayRef<BccFeatureInfo> bccFeatures();
-
 } // namespace bpfxcc
 
 #endif
