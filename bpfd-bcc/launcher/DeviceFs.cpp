@@ -51,6 +51,11 @@ struct DeviceFs::OpenFile {
   bool AtEnd = false;
   bool Dir = false;
   std::vector<std::pair<std::string, bpfd::FileType>> Entries; // a directory's, with . and ..
+  // A symbol table: its content kept from an earlier whole read (then no
+  // device handle), or, while read in sequence from 0, what was read so far.
+  std::shared_ptr<const std::string> Table;
+  bool Filling = false;
+  std::string Filled;
 };
 
 // The session's failures, whatever their errno, are EIO here.
@@ -313,6 +318,12 @@ static bool pipeLike(const std::string &Path) {
   return Name == "trace_pipe" || Name == "trace_pipe_raw" || Path == "/proc/kmsg";
 }
 
+static bool isSymbolTable(const std::string &Path) {
+  return Path == "/proc/kallsyms" ||
+         Path == "/sys/kernel/tracing/available_filter_functions" ||
+         Path == "/sys/kernel/debug/tracing/available_filter_functions";
+}
+
 static std::string childPath(const std::string &Parent, const std::string &Name) {
   return Parent == "/" ? "/" + Name : Parent + "/" + Name;
 }
@@ -512,11 +523,21 @@ void DeviceFs::doOpen(Request &R, bool Dir) {
         F->Entries.emplace_back(std::move(D.Name), D.Type);
     }
   } else {
-    bpfd::Expected<long long> H = Files.open(F->Path);
-    if (!H)
-      return reply(R.H.unique, fuseError(H.error()));
-    F->Handle = *H;
-    F->PipeLike = pipeLike(F->Path);
+    bool Table = Options.CacheSymbolTables && isSymbolTable(F->Path);
+    if (Table) {
+      std::lock_guard<std::mutex> L(TablesM);
+      auto It = Tables.find(F->Path);
+      if (It != Tables.end())
+        F->Table = It->second;
+    }
+    if (!F->Table) {
+      bpfd::Expected<long long> H = Files.open(F->Path);
+      if (!H)
+        return reply(R.H.unique, fuseError(H.error()));
+      F->Handle = *H;
+      F->PipeLike = pipeLike(F->Path);
+      F->Filling = Table;
+    }
   }
   fuse_open_out Out = {};
   {
@@ -532,8 +553,15 @@ void DeviceFs::doOpen(Request &R, bool Dir) {
 // released) while a pipe has nothing. Returns the count or -errno.
 long long DeviceFs::readAt(OpenFile &F, Pending &P, uint64_t Offset, size_t Size,
                            std::string &Data) {
+  if (F.Table) {
+    if (Offset < F.Table->size())
+      Data = F.Table->substr(Offset, Size);
+    return static_cast<long long>(Data.size());
+  }
   if (F.AtEnd && Offset >= F.Pos)
     return 0;
+  if (Offset != F.Pos)
+    F.Filling = false; // kept only when read whole, in sequence
   if (Offset < F.Pos) {
     bpfd::Error Closed = Files.close(F.Handle);
     (void)Closed;
@@ -569,6 +597,8 @@ long long DeviceFs::readAt(OpenFile &F, Pending &P, uint64_t Offset, size_t Size
     if (N >= 0) {
       F.Pos += static_cast<uint64_t>(N);
       F.AtEnd = !F.PipeLike && static_cast<size_t>(N) < Size;
+      if (F.Filling)
+        keepTable(F, Data);
       return N;
     }
     if (N != -EAGAIN)
@@ -581,6 +611,22 @@ long long DeviceFs::readAt(OpenFile &F, Pending &P, uint64_t Offset, size_t Size
     if (P.Interrupted || Stopping)
       return -EINTR;
   }
+}
+
+// Adds a read of a symbol table to what F read of it; at its end the whole
+// table is kept for the next opens.
+void DeviceFs::keepTable(OpenFile &F, const std::string &Data) {
+  F.Filled += Data;
+  if (!F.AtEnd)
+    return;
+  F.Filling = false;
+  auto Whole = std::make_shared<const std::string>(std::move(F.Filled));
+  F.Filled.clear();
+  if (Options.Log)
+    Options.Log("device files: " + F.Path + " kept (" + std::to_string(Whole->size()) +
+                " bytes) for the next reads");
+  std::lock_guard<std::mutex> L(TablesM);
+  Tables.emplace(F.Path, std::move(Whole));
 }
 
 void DeviceFs::doRead(Request &R) {

@@ -32,4 +32,6 @@ os.symlink("../target with blank", os.path.join(root, "sys/kernel/tracing/odd/li
 # Larger than one FUSE read (128 KiB) and one FILE_READ (256 KiB).
 write("proc/kallsyms", "".join("%016x T fake_symbol_%d\n" % (0xffff000000000000 + i * 16, i)
                                for i in range(20000)))
+write("sys/kernel/tracing/available_filter_functions",
+      "".join("fake_symbol_%d\n" % i for i in range(0, 20000, 2)))
 os.mkfifo(os.path.join(root, "sys/kernel/tracing/trace_pipe"))
