@@ -153,7 +153,9 @@ def run_arch(args, arch):
     facts_dir = os.path.join(args.facts or os.path.join(args.build, "corpus", "facts"), arch)
     with open(os.path.join(corpus_dir, "index.json")) as f:
         index = json.load(f)
-    root = os.path.join(args.cache, "kernels", arch, "current")
+    # The kernel the guests boot (BPFD_KERNEL_SUITE, as the qemu remote reads
+    # it): its headers compile the programs.
+    root = os.path.join(args.cache, "kernels", arch, os.environ.get("BPFD_KERNEL_SUITE") or "current")
     headers = sorted(glob.glob(os.path.join(root, "usr", "src",
                                             "linux-headers-*-" + FLAVOUR[arch])))
     if not headers:
