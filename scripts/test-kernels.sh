@@ -41,7 +41,7 @@ fi
 
 # Fetch each suite's kernels (the newest ABI the suite serves today), then
 # run the paths for each suite through scripts/run-lit.py's kernels run, the
-# one that runs the subsets of test/kernel-subsets.txt in the check target.
+# one that runs the subsets of test/kernel-subsets.list in the check target.
 for suite in $suites; do
   for arch in $arches; do
     "$root/scripts/fetch-kernel.sh" --suite "$suite" "$arch" "$cache" >/dev/null || exit 1
