@@ -79,6 +79,9 @@ packages=(
   debootstrap  # bench/bcc-vs-bpfd.sh: the Debian 12 root file system with BCC for its guest
   chromium  # test/flamegraph/browser.test: the flame-graph SVG in a headless browser
   systemtap-sdt-dev  # test/usdt: <sys/sdt.h> for the USDT probe targets
+  # bpfd-exporter: its YAML configuration and HTTP server; test/exporter scrapes it
+  # with Debian's Prometheus
+  libyaml-cpp-dev libcpp-httplib-dev prometheus
   # libbpf-peer: the static loader built for the guests from Debian's libbpf
   # (libbpf.a and its libelf, zlib and zstd, for x86_64 and arm64), and the
   # <bpf/*.h> headers of test/libbpf-peer's libbpf-style objects
