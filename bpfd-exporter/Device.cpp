@@ -165,8 +165,11 @@ bpfd::Error Device::connect() {
   O.Cpus = Config.Cpus;
   O.Timeout = Exporter.SessionTimeout;
   O.Progress = [this](const std::string &Text) {
+    // The client library's lines start with the remote spec; ours with the
+    // device's name.
+    std::string Prefix = Config.Remote + ": ";
     if (verbose())
-      log(Text);
+      log(Text.compare(0, Prefix.size(), Prefix) == 0 ? Text.substr(Prefix.size()) : Text);
   };
   setState(State::Opening);
   bpfd::Expected<std::unique_ptr<bpfd::Session>> S = bpfd::Session::open(Config.Remote, O);
