@@ -34,6 +34,7 @@ private:
   }
   std::string text(const YAML::Node &N, const std::string &Where, bool Required = true);
   double number(const YAML::Node &N, const std::string &Where, double Default);
+  std::vector<std::string> list(const YAML::Node &N, const std::string &Where);
   std::string path(const std::string &P) const {
     return P.empty() || P[0] == '/' ? P : Dir + "/" + P;
   }
@@ -67,6 +68,17 @@ double Reader::number(const YAML::Node &N, const std::string &Where, double Defa
   } catch (const YAML::Exception &) {
     fail(N, Where, "is not a number");
   }
+}
+
+std::vector<std::string> Reader::list(const YAML::Node &N, const std::string &Where) {
+  std::vector<std::string> Out;
+  if (!N.IsDefined() || N.IsNull())
+    return Out;
+  if (!N.IsSequence())
+    fail(N, Where, "is not a list");
+  for (size_t I = 0; I < N.size(); ++I)
+    Out.push_back(text(N[I], Where + "[" + std::to_string(I) + "]"));
+  return Out;
 }
 
 void Reader::checkKeys(const YAML::Node &N, const std::string &Where,
@@ -210,7 +222,8 @@ void Reader::metrics(const YAML::Node &N, const std::string &Where, MetricsConfi
 }
 
 ProgramConfig Reader::program(const YAML::Node &N, const std::string &Where) {
-  checkKeys(N, Where, {"name", "object", "objects", "metrics", "config"});
+  checkKeys(N, Where, {"name", "object", "objects", "source", "attach", "xcc_args", "metrics",
+                       "config"});
   ProgramConfig P;
   P.Name = text(N["name"], Where + ".name");
   P.Object = path(text(N["object"], Where + ".object", false));
@@ -220,8 +233,13 @@ ProgramConfig Reader::program(const YAML::Node &N, const std::string &Where) {
     for (const auto &KV : N["objects"])
       P.Objects[KV.first.as<std::string>()] = path(KV.second.as<std::string>());
   }
-  if (P.Object.empty() && P.Objects.empty())
-    fail(N, Where, "names no object (object: FILE, or objects: {ARCH: FILE})");
+  P.Source = path(text(N["source"], Where + ".source", false));
+  P.Attach = list(N["attach"], Where + ".attach");
+  P.XccArgs = list(N["xcc_args"], Where + ".xcc_args");
+  if (P.Object.empty() && P.Objects.empty() && P.Source.empty())
+    fail(N, Where, "names no program (object: FILE, objects: {ARCH: FILE} or source: FILE.c)");
+  if (!P.Source.empty() && (!P.Object.empty() || !P.Objects.empty()))
+    fail(N, Where, "names both a source and an object");
   if (N["config"].IsDefined()) {
     // An ebpf_exporter configuration file of its own: its metrics: section.
     std::string File = path(text(N["config"], Where + ".config"));

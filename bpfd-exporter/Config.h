@@ -62,8 +62,11 @@ struct ProgramConfig {
   std::string Name;
   std::string Object;                        ///< a prebuilt object, any arch
   std::map<std::string, std::string> Objects; ///< or one per arch ("arm64": path)
+  std::string Source;                ///< or BCC C, compiled by bpf-xcc for each arch
+  std::vector<std::string> Attach;   ///< bpf-xcc --attach FN=SECTION
+  std::vector<std::string> XccArgs;  ///< more bpf-xcc arguments (-DNAME=1 ...)
   MetricsConfig Metrics;
-  /// The object for \p Arch ("" if none).
+  /// The prebuilt object for \p Arch ("" if none: see Source).
   std::string objectFor(const std::string &Arch) const;
 };
 

@@ -2,6 +2,7 @@
 #include "Device.h"
 #include "KeyDecoder.h"
 #include "Log.h"
+#include "XccCompile.h"
 
 #include "bpfd/Blob.h"
 #include "bpfd/ObjectLoad.h"
@@ -108,6 +109,12 @@ bpfd::Error Device::loadPrograms() {
   bool NeedSymbols = false;
   for (const ProgramConfig &P : Exporter.Programs) {
     std::string Path = P.objectFor(Arch);
+    if (Path.empty() && !P.Source.empty()) {
+      bpfd::Expected<std::string> Obj = compileProgram(P, Arch);
+      if (!Obj)
+        return Obj.error();
+      Path = *Obj;
+    }
     if (Path.empty())
       return bpfd::Error::failure(ENOENT, "program '" + P.Name + "' has no object for arch " + Arch);
     bpfd::Expected<std::string> Bytes = readFile(Path);

@@ -13,6 +13,7 @@
 #include "Device.h"
 #include "Log.h"
 #include "Metrics.h"
+#include "XccCompile.h"
 
 #include <httplib.h>
 
@@ -126,6 +127,7 @@ static void stopDevices(std::vector<std::unique_ptr<Device>> &Devices) {
 }
 
 int main(int Argc, char **Argv) {
+  setArgv0(Argv[0]);
   Options O;
   std::string Problem;
   if (!parseOptions(Argc, Argv, O, Problem)) {
