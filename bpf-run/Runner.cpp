@@ -4,6 +4,7 @@
 
 #include "bpfd/Blob.h"
 #include "bpfd/KernelSymbols.h"
+#include "bpfd/ObjectLoad.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -105,19 +106,14 @@ private:
 } // namespace
 
 Error Run::upload() {
-  StringRef Bytes = Obj.bytes();
-  if (Expected<bpfd::Reply> R = mustCommand(S, "OBJECT_BEGIN " + std::to_string(Bytes.size()));
-      !R)
-    return R.takeError();
-  const size_t Chunk = 384 * 1024; // 512 KiB of base64 a line, well below max_line
-  for (size_t Off = 0; Off < Bytes.size(); Off += Chunk) {
-    std::string Line = "OBJECT_CHUNK " + bpfd::encodeBlob(Bytes.substr(Off, Chunk).str());
-    if (Expected<bpfd::Reply> R = mustCommand(S, Line); !R)
-      return R.takeError();
-  }
-  bpfd::Expected<bpfd::Reply> R = S.command("LOAD_OBJECT - attach=1");
+  bpfd::Expected<bpfd::Reply> R = bpfd::loadObject(
+      [this](const std::string &Line) { return S.command(Line); }, Obj.bytes().str(),
+      /*Attach=*/true);
   if (!R)
     return sessionError(R.error());
+  for (const bpfd::LoadedObjectMap &M : bpfd::loadedObjectMaps(*R))
+    if (MapInfo *Info = Obj.findMap(M.Name))
+      Maps.push_back({Info, M.Handle});
   for (const std::string &P : R->Payload) {
     StringRef Line(P);
     if (!R->ok()) {
@@ -127,15 +123,6 @@ Error Run::upload() {
     auto [Kind, Rest] = Line.split(' ');
     if (Kind == "warning") {
       errs() << "bpf-run: warning: " << Rest << "\n";
-    } else if (Kind == "map") {
-      auto [Name, Fields] = Rest.split(' ');
-      MapInfo *Info = Obj.findMap(Name);
-      int Handle = -1;
-      for (StringRef F : split(Fields, ' '))
-        if (F.consume_front("handle="))
-          F.getAsInteger(10, Handle);
-      if (Info && Handle >= 0)
-        Maps.push_back({Info, Handle});
     } else if (Kind == "attach") {
       // "FN handle=N KIND:TARGET [path=...]": shown with the section's
       // spelling, KIND/TARGET, as bpf-xcc recorded the point.
