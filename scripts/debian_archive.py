@@ -15,6 +15,8 @@ newest at fetch time.
   debian_archive.py show SUITE ARCH PACKAGE [FIELD...]   an entry's fields
   debian_archive.py list SUITE ARCH REGEX                 PACKAGE VERSION lines
   debian_archive.py download SUITE ARCH DEST PACKAGE...   .debs into DEST, paths on stdout
+  debian_archive.py served SUITE ARCH PACKAGE...          exit 0 if the archive serves every
+                                                          package's file, 1 (naming it) if not
 
 ARCH is Debian's (amd64, arm64, armhf, s390x, ppc64el, riscv64, all). Errors
 are one line on stderr naming the suite, the package and what failed; exit 1.
@@ -192,6 +194,26 @@ class Suite:
             raise ArchiveError("the %s suite serves no package %s for %s" % (self.name, package, arch))
         return entries[package]
 
+    def served(self, arch, package):
+        """Whether the archive serves PACKAGE's file. An index may list a
+        package whose file a mirror does not hold (seen: trixie's s390x and
+        ppc64el kernels of the newest upload): a HEAD request asks, and only a
+        404 says no; any other failure is an error."""
+        e = self.entry(arch, package)
+        filename = e.get("Filename")
+        if not filename:
+            raise ArchiveError("%s's entry in %s has no Filename" % (package, self.name))
+        try:
+            req = urllib.request.Request(self.uri + filename, method="HEAD")
+            with urllib.request.urlopen(req, timeout=60):
+                return True
+        except urllib.error.HTTPError as err:
+            if err.code == 404:
+                return False
+            raise ArchiveError("cannot ask for %s %s from %s: %s" % (package, e.get("Version"), self.name, err))
+        except (urllib.error.URLError, OSError) as err:
+            raise ArchiveError("cannot ask for %s %s from %s: %s" % (package, e.get("Version"), self.name, err))
+
     def download(self, arch, package, dest):
         e = self.entry(arch, package)
         filename = e.get("Filename")
@@ -247,6 +269,13 @@ def main(argv):
             entries = Suite(args[0], refresh).packages(args[1], re.compile(args[2]))
             for name in sorted(entries):
                 print(name, entries[name].get("Version", ""))
+        elif cmd == "served" and len(args) >= 3:
+            s = Suite(args[0], refresh)
+            for p in args[2:]:
+                if not s.served(args[1], p):
+                    print("debian-archive: the %s suite lists %s for %s, but the archive does not "
+                          "serve its file" % (s.name, p, args[1]), file=sys.stderr)
+                    return 1
         elif cmd == "download" and len(args) >= 4:
             s = Suite(args[0], refresh)
             for p in args[3:]:

@@ -125,6 +125,27 @@ else
     log "$meta in $suite names no linux-image-ABI-$flavour package (Depends: $depends)"
     exit 1
   fi
+  # A mirror may list an upload before it holds its files (trixie's s390x and
+  # ppc64el kernels, Dec 2026): then the newest ABI the suite lists whose
+  # image and headers it serves, said in one line.
+  abi_of() { local a=${1#linux-image-}; echo "${a%-$flavour}"; }
+  whole() {  # IMAGE_PKG: its image, headers and common headers are served
+    local a; a=$(abi_of "$1")
+    archive served "$suite" "$debarch" "$1" "linux-headers-$a-$flavour" "linux-headers-$a-common" 2>/dev/null
+  }
+  if ! whole "$image_pkg"; then
+    listed=$image_pkg; image_pkg=
+    for cand in $(archive list "$suite" "$debarch" "linux-image-[0-9][0-9.]*([+]deb[0-9]+|-[0-9]+)-$flavour" |
+                  sort -k2,2 -V -r | cut -d' ' -f1); do
+      [ "$cand" = "$listed" ] && continue
+      if whole "$cand"; then image_pkg=$cand; break; fi
+    done
+    if [ -z "$image_pkg" ]; then
+      log "$suite lists $listed for $debarch, but the archive serves neither its files nor those of an older $flavour kernel"
+      exit 1
+    fi
+    log "$suite lists $(abi_of "$listed") for $debarch, but the archive does not serve its files: taking $(abi_of "$image_pkg"), the newest it serves"
+  fi
 fi
 abi=${image_pkg#linux-image-}; abi=${abi%-$flavour}        # e.g. 6.1.0-57, 6.12.117+deb13
 release=$abi-$flavour
@@ -178,6 +199,7 @@ else
   version=$(archive show "$suite" "$debarch" "$image_pkg" Version)
   log "downloading Debian kernel $abi ($version) for $debarch: ${pkgs[*]}"
   archive download "$suite" "$debarch" "$work" "${pkgs[@]}" >/dev/null || {
+    rm -rf "$work" "$dest"
     log "cannot download ${pkgs[*]} (the message above says why)"; exit 1; }
 fi
 # Unpack, leaving out the modules no guest loads (the rest is 290 MB, and

@@ -133,6 +133,7 @@ KERNEL_CONFIG_FEATURES = {
     "kprobe-multi": ("CONFIG_FPROBE", "y"),
     "virtio-console-module": ("CONFIG_VIRTIO_CONSOLE", "m"),
     "kallsyms-all": ("CONFIG_KALLSYMS_ALL", "y"),
+    "kernel-btf": ("CONFIG_DEBUG_INFO_BTF", "y"),
 }
 
 def _kernel_config(path):
