@@ -18,9 +18,10 @@
 
 namespace exporter {
 
-/// One step of a label's decoding: the first takes the key's bytes, each
-/// later one the text the one before gave.
 enum class DecoderKind { Uint, Int, String, Hex, Ksym, MajorMinor, StaticMap };
+
+/// One step of a label's decoding: the first takes the key's bytes, each
+/// later one the text the one before gave (only static_map changes it).
 struct DecoderConfig {
   DecoderKind Kind = DecoderKind::Uint;
   std::map<std::string, std::string> StaticMap; ///< static_map: text -> text

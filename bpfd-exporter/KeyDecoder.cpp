@@ -79,11 +79,7 @@ DecodeResult decodeLabels(const std::vector<LabelConfig> &Labels, const std::str
     std::string Text;
     for (size_t I = 0; I < L.Decoders.size(); ++I) {
       const DecoderConfig &D = L.Decoders[I];
-      if (I == 0 && D.Kind != DecoderKind::StaticMap) {
-        Text = fromBytes(D, Bytes + L.Offset, L.Size, Ctx);
-        continue;
-      }
-      if (I == 0)
+      if (I == 0) // the bytes to text (a static_map first reads them as uint)
         Text = fromBytes(D, Bytes + L.Offset, L.Size, Ctx);
       if (D.Kind == DecoderKind::StaticMap) {
         auto It = D.StaticMap.find(Text);

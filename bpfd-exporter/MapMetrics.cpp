@@ -33,19 +33,28 @@ static Labels withDevice(const Labels &DeviceLabels, const std::vector<LabelConf
   return Out;
 }
 
+// Calls Each(label values, entry value) for every entry whose key decodes;
+// counts the keys too short for the labels in Undecoded.
+template <typename Fn>
+static void forEachDecoded(const std::vector<LabelConfig> &Labels, const MapShape &Shape,
+                           const std::vector<MapEntry> &Entries, const DecodeContext &Ctx,
+                           uint64_t &Undecoded, Fn Each) {
+  std::vector<std::string> Values;
+  for (const MapEntry &E : Entries) {
+    DecodeResult R = decodeLabels(Labels, E.Key, Ctx, Values);
+    if (R == DecodeResult::Short)
+      ++Undecoded;
+    if (R == DecodeResult::Ok)
+      Each(Values, entryValue(Shape, E.Value, Ctx.BigEndian));
+  }
+}
+
 Family scalarFamily(const ScalarMetricConfig &M, const Labels &DeviceLabels,
                     const MapShape &Shape, const std::vector<MapEntry> &Entries,
                     const DecodeContext &Ctx, uint64_t &Undecoded) {
   std::map<std::vector<std::string>, double> Sums;
-  std::vector<std::string> Values;
-  for (const MapEntry &E : Entries) {
-    DecodeResult R = decodeLabels(M.Labels, E.Key, Ctx, Values);
-    if (R == DecodeResult::Short)
-      ++Undecoded;
-    if (R != DecodeResult::Ok)
-      continue;
-    Sums[Values] += entryValue(Shape, E.Value, Ctx.BigEndian);
-  }
+  forEachDecoded(M.Labels, Shape, Entries, Ctx, Undecoded,
+                 [&](std::vector<std::string> &Values, double V) { Sums[Values] += V; });
   Family F{M.Name, M.Help, M.Gauge ? "gauge" : "counter", {}};
   for (const auto &[Key, Sum] : Sums)
     F.Samples.push_back({M.Name, withDevice(DeviceLabels, M.Labels, Key, Key.size()), Sum});
@@ -80,13 +89,8 @@ Family histogramFamily(const HistogramConfig &H, const Labels &DeviceLabels,
   int64_t Min = Fixed ? 0 : H.BucketMin;
   int64_t Max = Fixed ? (int64_t)H.BucketKeys.size() - 1 : H.BucketMax;
   std::map<std::vector<std::string>, Buckets> Groups;
-  std::vector<std::string> Values;
-  for (const MapEntry &E : Entries) {
-    DecodeResult R = decodeLabels(H.Labels, E.Key, Ctx, Values);
-    if (R == DecodeResult::Short)
-      ++Undecoded;
-    if (R != DecodeResult::Ok)
-      continue;
+  forEachDecoded(H.Labels, Shape, Entries, Ctx, Undecoded,
+                 [&](std::vector<std::string> &Values, double Count) {
     std::string BucketText = Values.back();
     Values.pop_back();
     errno = 0;
@@ -94,9 +98,8 @@ Family histogramFamily(const HistogramConfig &H, const Labels &DeviceLabels,
     double Bucket = std::strtod(BucketText.c_str(), &End);
     if (BucketText.empty() || *End || errno) {
       ++Undecoded;
-      continue;
+      return;
     }
-    double Count = entryValue(Shape, E.Value, Ctx.BigEndian);
     Buckets &B = Groups[Values];
     if (Fixed) {
       // The key is the bucket's bound; keys not listed go to +Inf.
@@ -105,16 +108,16 @@ Family histogramFamily(const HistogramConfig &H, const Labels &DeviceLabels,
         if (H.BucketKeys[I] == Bucket)
           Index = (int64_t)I;
       B.Counts[Index] += Count;
-      continue;
+      return;
     }
     int64_t Index = (int64_t)Bucket;
     if (Index == Max + 1) {
       B.Sum += Count;
       B.HasSum = true;
-      continue;
+      return;
     }
     B.Counts[Index < Min ? Min : Index > Max ? Max + 2 : Index] += Count;
-  }
+  });
   Family F{H.Name, H.Help, "histogram", {}};
   for (const auto &[Key, B] : Groups) {
     Labels Base = withDevice(DeviceLabels, H.Labels, Key, Key.size());
