@@ -48,17 +48,25 @@ static void escapeInto(std::string &Out, const std::string &Text, bool Quotes) {
   }
 }
 
-std::string writeExposition(const std::vector<Family> &Families) {
+static bool endsWith(const std::string &S, const std::string &Tail) {
+  return S.size() >= Tail.size() && S.compare(S.size() - Tail.size(), Tail.size(), Tail) == 0;
+}
+
+std::string writeExposition(const std::vector<Family> &Families, bool OpenMetrics) {
   std::string Out;
   for (const Family &F : Families) {
+    bool Counter = OpenMetrics && F.Type == "counter";
+    std::string Name = F.Name;
+    if (Counter && endsWith(Name, "_total"))
+      Name.resize(Name.size() - 6);
     if (!F.Help.empty()) {
-      Out += "# HELP " + F.Name + " ";
-      escapeInto(Out, F.Help, false);
+      Out += "# HELP " + Name + " ";
+      escapeInto(Out, F.Help, OpenMetrics);
       Out += "\n";
     }
-    Out += "# TYPE " + F.Name + " " + F.Type + "\n";
+    Out += "# TYPE " + Name + " " + F.Type + "\n";
     for (const Sample &S : F.Samples) {
-      Out += S.Name;
+      Out += Counter && !endsWith(S.Name, "_total") ? S.Name + "_total" : S.Name;
       if (!S.Labels.empty()) {
         Out += "{";
         for (size_t I = 0; I < S.Labels.size(); ++I) {
@@ -71,6 +79,8 @@ std::string writeExposition(const std::vector<Family> &Families) {
       Out += " " + formatValue(S.Value) + "\n";
     }
   }
+  if (OpenMetrics)
+    Out += "# EOF\n";
   return Out;
 }
 

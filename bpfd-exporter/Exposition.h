@@ -1,8 +1,9 @@
 //===- Exposition.h - Prometheus's text exposition format -----------------===//
 //
-// Families of samples written as Prometheus's text format 0.0.4: a # HELP and
-// # TYPE line a family, then its samples, NAME{LABEL="VALUE",...} VALUE, the
-// label values escaped (\\, \", \n).
+// Families of samples written as Prometheus's text format 0.0.4 (or
+// OpenMetrics 1.0, on request): a # HELP and # TYPE line a family, then its
+// samples, NAME{LABEL="VALUE",...} VALUE, the label values escaped (\\, \",
+// \n).
 //
 //===----------------------------------------------------------------------===//
 #ifndef BPFD_EXPORTER_EXPOSITION_H
@@ -32,8 +33,15 @@ struct Family {
 /// at the end if new).
 void mergeFamily(std::vector<Family> &Into, Family From);
 
-/// The families in the text format.
-std::string writeExposition(const std::vector<Family> &Families);
+/// The families in the text format; or, with \p OpenMetrics, in
+/// OpenMetrics 1.0's: a counter family named without its _total (each of
+/// its samples with it), HELP's quotes escaped too, "# EOF" at the end.
+std::string writeExposition(const std::vector<Family> &Families, bool OpenMetrics = false);
+
+/// The content types of the two.
+constexpr const char *TextFormatType = "text/plain; version=0.0.4; charset=utf-8";
+constexpr const char *OpenMetricsType =
+    "application/openmetrics-text; version=1.0.0; charset=utf-8";
 
 /// A number as the text format writes it: integers without a fraction,
 /// others in the shortest form that reads back the same, +Inf, -Inf, NaN.

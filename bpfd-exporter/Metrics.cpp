@@ -22,7 +22,7 @@ static std::vector<std::string> metricMaps(const ExporterConfig &Config) {
 }
 
 std::string scrapeAll(const std::vector<std::unique_ptr<Device>> &Devices,
-                      const ExporterConfig &Config) {
+                      const ExporterConfig &Config, bool OpenMetrics) {
   double Timeout = Config.ScrapeTimeout;
   auto Deadline = std::chrono::steady_clock::now() + std::chrono::duration_cast<
                       std::chrono::steady_clock::duration>(std::chrono::duration<double>(Timeout));
@@ -77,7 +77,7 @@ std::string scrapeAll(const std::vector<std::unique_ptr<Device>> &Devices,
               return F.Samples.empty();
             }),
             All.end());
-  return writeExposition(All);
+  return writeExposition(All, OpenMetrics);
 }
 
 } // namespace exporter

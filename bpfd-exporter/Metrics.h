@@ -15,7 +15,7 @@ namespace exporter {
 /// bpfd_device_scrape_duration_seconds, bpfd_map_read_errors_total, ...),
 /// then the configured metrics of the devices that are up.
 std::string scrapeAll(const std::vector<std::unique_ptr<Device>> &Devices,
-                      const ExporterConfig &Config);
+                      const ExporterConfig &Config, bool OpenMetrics);
 
 } // namespace exporter
 

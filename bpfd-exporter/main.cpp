@@ -4,9 +4,10 @@
 //
 // Keeps one bpfd session per device (the configuration's devices and each
 // --device), in parallel, with the configured programs loaded on each, and
-// serves /metrics in Prometheus's text format, every series labelled with
-// its device (docs/exporter.md). SIGTERM or SIGINT: every session's input is
-// ended, bpfd unloads all it loaded, and the exporter exits 0.
+// serves /metrics in Prometheus's text format (OpenMetrics 1.0 when the
+// Accept header asks for it), every series labelled with its device
+// (docs/exporter.md). SIGTERM or SIGINT: every session's input is ended,
+// bpfd unloads all it loaded, and the exporter exits 0.
 //
 //===----------------------------------------------------------------------===//
 #include "Config.h"
@@ -164,8 +165,12 @@ int main(int Argc, char **Argv) {
   for (const DeviceConfig &D : Config->Devices)
     Devices.push_back(std::make_unique<Device>(D, *Config));
 
-  Server.Get("/metrics", [&](const httplib::Request &, httplib::Response &Res) {
-    Res.set_content(scrapeAll(Devices, *Config), "text/plain; version=0.0.4; charset=utf-8");
+  Server.Get("/metrics", [&](const httplib::Request &Req, httplib::Response &Res) {
+    // OpenMetrics when the scraper asks for it (Prometheus does, first).
+    bool OpenMetrics =
+        Req.get_header_value("Accept").find("application/openmetrics-text") != std::string::npos;
+    Res.set_content(scrapeAll(Devices, *Config, OpenMetrics),
+                    OpenMetrics ? OpenMetricsType : TextFormatType);
   });
   Server.Get("/", [&](const httplib::Request &, httplib::Response &Res) {
     Res.set_content("bpfd-exporter: the metrics are at /metrics\n", "text/plain");

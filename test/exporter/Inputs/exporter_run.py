@@ -37,8 +37,10 @@ class Exporter:
     def url(self):
         return "http://127.0.0.1:%d" % self.port
 
-    def metrics(self):
-        with urllib.request.urlopen(self.url() + "/metrics", timeout=30) as r:
+    def metrics(self, accept=None):
+        request = urllib.request.Request(self.url() + "/metrics",
+                                         headers={"Accept": accept} if accept else {})
+        with urllib.request.urlopen(request, timeout=30) as r:
             return r.read().decode(), r.headers.get("Content-Type")
 
     def wait_for(self, predicate, timeout, what):

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """scrape-fake-fleet.py CONFIG LOG: bpfd-exporter over the stand-in devices
 of fake-fleet.yaml: waits until board-a and board-b are up and board-gone
-has failed twice (retried), prints one scrape and its content type, then
+has failed twice (retried), prints one scrape and its content type, one
+in OpenMetrics (asked for as Prometheus asks), then
 SIGTERM and the exit status."""
 import os
 import sys
@@ -16,6 +17,11 @@ try:
                       value(s, "bpfd_device_failures_total", device="board-gone") >= 2,
                       30, "two devices up")
     text, content_type = exporter.metrics()
+    print("content-type: " + content_type)
+    sys.stdout.write(text)
+    # What Prometheus asks for first.
+    text, content_type = exporter.metrics(
+        "application/openmetrics-text;version=1.0.0,text/plain;version=0.0.4;q=0.5")
     print("content-type: " + content_type)
     sys.stdout.write(text)
 finally:
