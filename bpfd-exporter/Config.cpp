@@ -265,13 +265,14 @@ DeviceConfig Reader::device(const YAML::Node &N, const std::string &Where) {
     D.Remote = D.Name = N.as<std::string>();
     return D;
   }
-  checkKeys(N, Where, {"remote", "name", "workload", "bpfd", "cpus"});
+  checkKeys(N, Where, {"remote", "name", "workload", "bpfd", "kernel", "cpus"});
   D.Remote = text(N["remote"], Where + ".remote");
   D.Name = text(N["name"], Where + ".name", false);
   if (D.Name.empty())
     D.Name = D.Remote;
   D.Workload = bpfd::splitWords(text(N["workload"], Where + ".workload", false));
   D.Bpfd = path(text(N["bpfd"], Where + ".bpfd", false));
+  D.Kernel = path(text(N["kernel"], Where + ".kernel", false));
   D.Cpus = (unsigned)number(N["cpus"], Where + ".cpus", 0);
   return D;
 }

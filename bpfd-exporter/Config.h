@@ -76,6 +76,7 @@ struct DeviceConfig {
   std::string Name;                  ///< the device label; default Remote
   std::vector<std::string> Workload; ///< qemu: a program run in the guest
   std::string Bpfd;                  ///< the bpfd binary to deploy; default bpfd-ARCH
+  std::string Kernel;                ///< qemu: the unpacked Debian kernel to boot
   unsigned Cpus = 0;                 ///< qemu: virtual CPUs (0: the harness's default)
 };
 

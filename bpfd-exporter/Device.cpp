@@ -169,6 +169,7 @@ bpfd::Error Device::connect() {
   bpfd::SessionOptions O;
   O.BpfdPath = Config.Bpfd;
   O.Workload = Config.Workload;
+  O.KernelDir = Config.Kernel;
   O.Cpus = Config.Cpus;
   O.Timeout = Exporter.SessionTimeout;
   O.Progress = [this](const std::string &Text) {
