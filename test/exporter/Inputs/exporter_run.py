@@ -10,11 +10,11 @@ import urllib.request
 
 
 class Exporter:
-    def __init__(self, config, log_path, extra=()):
+    def __init__(self, config, log_path, extra=(), binary="bpfd-exporter"):
         self.log = open(log_path, "w")
         self.lines = []
         self.port = None
-        self.proc = subprocess.Popen(["bpfd-exporter", "--config", config, "--listen", "127.0.0.1:0",
+        self.proc = subprocess.Popen([binary, "--config", config, "--listen", "127.0.0.1:0",
                                       "-v"] + list(extra),
                                      stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
         self.reader = threading.Thread(target=self._read, daemon=True)

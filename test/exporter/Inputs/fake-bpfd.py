@@ -13,6 +13,9 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 from fake_bpfd import b64, reply, serve  # noqa: E402
 
 SCALE = int(sys.argv[2])
+# argv[3], if given: that many more comms in openat_calls_total (the bench's
+# map size).
+EXTRA = int(sys.argv[3]) if len(sys.argv) > 3 else 0
 
 MAPS = ["map openat_calls_total handle=3 type=1 key_size=16 value_size=8 max_entries=1024",
         "map read_size_bytes handle=4 type=1 key_size=24 value_size=8 max_entries=1024",
@@ -40,8 +43,9 @@ def handle(cmd, words, uploaded):
             return False
         reply(cmd, 2, MAPS)
     elif cmd == "bpf_dump_map" and words[1] == "3":
-        reply(cmd, 2, entries([(comm(b"workload"), u64(40 * SCALE)),
-                               (comm(b'we"ird\\'), u64(SCALE))]))
+        reply(cmd, 2 + EXTRA, entries([(comm(b"workload"), u64(40 * SCALE)),
+                                       (comm(b'we"ird\\'), u64(SCALE))] +
+                                      [(comm(b"task-%d" % i), u64(i)) for i in range(EXTRA)]))
     elif cmd == "bpf_dump_map" and words[1] == "4":
         # workload: 10 reads of 4096 (bucket 13), 2 of 1 (bucket 1), the sum
         # in bucket 33; bpfd: 3 reads in bucket 20, no sum; one key past the
