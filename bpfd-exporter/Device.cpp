@@ -264,7 +264,7 @@ void Device::run() {
   double Backoff = Exporter.RetryInitial;
   for (;;) {
     bpfd::Error E = connect();
-    bool Stopping;
+    bool Stopping, CameUp = false;
     {
       std::lock_guard<std::mutex> Lock(M);
       Stopping = Stop;
@@ -275,6 +275,7 @@ void Device::run() {
         ++Stats.Sessions;
       }
       log("up: " + Session->greeting());
+      CameUp = true;
       setState(State::Up);
       Backoff = Exporter.RetryInitial;
       E = serve();
@@ -287,7 +288,7 @@ void Device::run() {
         ++Stats.Failures;
     }
     if (E)
-      log(std::string(Session ? "down: " : "cannot come up: ") + E.message());
+      log(std::string(CameUp ? "down: " : "cannot come up: ") + E.message());
     if (Session) {
       bpfd::Expected<int> Status = Session->close();
       if (Status)
