@@ -465,7 +465,10 @@ Expected<CompileResult> compileProgram(const CompileOptions &Opts) {
                                "--attach %s=...: %s defines no probe function '%s'",
                                Fn.c_str(), Opts.FileName.c_str(), Fn.c_str());
 
+  Plan.Core = Opts.Core;
   FrontendInput Code = In;
+  if (Opts.Core)
+    Code.CoreTreeDirs = {Tree->sourceDir().str(), Tree->buildDir().str()};
   Code.Source = Res.Rewrite.Source;
   Code.Late = In.Late + Res.Rewrite.Prologue;
   Res.RewrittenC = mainFileText(Code, 2);
@@ -476,9 +479,17 @@ Expected<CompileResult> compileProgram(const CompileOptions &Opts) {
   if (Opts.Verbose)
     printInvocation("code pass", Code);
   LLVMContext Ctx;
-  auto M = runCodePass(Code, Ctx);
+  CoreAccessReport Core;
+  auto M = runCodePass(Code, Ctx, &Core);
   if (!M)
     return diagnosed(M.takeError(), Opts.FileName);
+  if (Opts.Core && Opts.Verbose) {
+    errs() << "bpf-xcc: CO-RE: " << Core.Reads << " kernel reads relocated through "
+           << Core.Records.size() << " records of " << Tree->release() << " (reference):";
+    for (const std::string &R : Core.Records)
+      errs() << " " << R;
+    errs() << "\n";
+  }
   Time.done("code-pass");
   SmallVector<char, 0> Buf;
   raw_svector_ostream VOS(Buf);

@@ -648,13 +648,18 @@ private:
 class CodeAction : public WrapperFrontendAction {
 public:
   CodeAction(EmitLLVMOnlyAction *Inner, const std::vector<std::string> &Skip,
-             unsigned Counter, std::set<std::string> *Reached)
+             unsigned Counter, std::set<std::string> *Reached,
+             const std::vector<std::string> &CoreTreeDirs, CoreAccessReport *Core)
       : WrapperFrontendAction(std::unique_ptr<FrontendAction>(Inner)),
-        Inner(Inner), Skip(Skip), Counter(Counter), Reached(Reached) {}
+        Inner(Inner), Skip(Skip), Counter(Counter), Reached(Reached),
+        CoreTreeDirs(CoreTreeDirs), Core(Core) {}
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  StringRef File) override {
     CI.getPreprocessor().setCounterValue(Counter);
     std::vector<std::unique_ptr<ASTConsumer>> C;
+    // --core: records marked before CodeGen sees the functions reading them.
+    if (!CoreTreeDirs.empty())
+      C.push_back(createCoreAccessMarker(CoreTreeDirs, Core ? *Core : Unused));
     C.push_back(WrapperFrontendAction::CreateASTConsumer(CI, File));
     if (!C.back())
       return nullptr;
@@ -669,6 +674,9 @@ private:
   const std::vector<std::string> &Skip;
   unsigned Counter;
   std::set<std::string> *Reached; ///< With a cached preamble: what it skipped.
+  const std::vector<std::string> &CoreTreeDirs;
+  CoreAccessReport *Core;
+  CoreAccessReport Unused;
 };
 
 Error failed(StringRef What) {
@@ -945,7 +953,8 @@ Error runAnalysisPass(FrontendInput &In, const RewriteOptions &Opts,
 }
 
 Expected<std::unique_ptr<llvm::Module>> runCodePass(const FrontendInput &In,
-                                              LLVMContext &Ctx) {
+                                              LLVMContext &Ctx,
+                                              CoreAccessReport *Core) {
   std::set<std::string> Reached;
   std::unique_ptr<llvm::Module> M;
   bool Cached;
@@ -955,7 +964,7 @@ Expected<std::unique_ptr<llvm::Module>> runCodePass(const FrontendInput &In,
       return failed("invalid compiler flags");
     Cached = P.Pre.has_value();
     CodeAction Action(new EmitLLVMOnlyAction(&Ctx), In.SkipBodies, P.counter(),
-                      Cached ? &Reached : nullptr);
+                      Cached ? &Reached : nullptr, In.CoreTreeDirs, Core);
     if (!P.CI.ExecuteAction(Action) || P.CI.getDiagnostics().hasErrorOccurred())
       return failed("compilation failed");
     M = Action.Inner->takeModule();
@@ -966,7 +975,9 @@ Expected<std::unique_ptr<llvm::Module>> runCodePass(const FrontendInput &In,
     noteKept(In, Reached, false);
     FrontendInput Full = In;
     Full.CacheDir.clear();
-    return runCodePass(Full, Ctx);
+    if (Core)
+      *Core = CoreAccessReport();
+    return runCodePass(Full, Ctx, Core);
   }
   if (!M)
     return failed("no module generated");

@@ -9,6 +9,7 @@
 #define BPF_XCC_FRONTEND_H
 
 #include "BccRewriter.h"
+#include "CoreAccess.h"
 
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
@@ -49,6 +50,9 @@ struct FrontendInput {
   /// skips the others': PreambleBodies.h); none given: those the program
   /// names and all they call, from the preamble's index.
   std::optional<std::vector<std::string>> KeepBodies;
+  /// --core: the kernel tree's folders, whose records the code pass marks
+  /// for CO-RE relocations (CoreAccess.h); empty: fixed offsets.
+  std::vector<std::string> CoreTreeDirs;
   bool Verbose = false;
 };
 
@@ -71,9 +75,11 @@ llvm::Error runAnalysisPass(FrontendInput &In, const RewriteOptions &Opts,
 /// A call to a function the program does not define (an implicitly declared
 /// one, e.g. from a kernel header's inline function the program uses) is an
 /// error at the call's file:line:col; header functions the program never
-/// uses are not compiled, so their undeclared calls are no error.
+/// uses are not compiled, so their undeclared calls are no error. With
+/// In.CoreTreeDirs, \p Core gets what the CO-RE marker did.
 llvm::Expected<std::unique_ptr<llvm::Module>>
-runCodePass(const FrontendInput &In, llvm::LLVMContext &Ctx);
+runCodePass(const FrontendInput &In, llvm::LLVMContext &Ctx,
+            CoreAccessReport *Core = nullptr);
 
 /// The object-like macros defined after preprocessing In's text for the
 /// target (name, replacement text as spelled).

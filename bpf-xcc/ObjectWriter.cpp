@@ -34,6 +34,8 @@ std::string targetStamp(const ObjectPlan &Plan) {
     S += Line(bpfconv::kStampKernel, Plan.Release);
   S += Line(bpfconv::kStampVersionCode, std::to_string(Plan.VersionCode));
   S += Line(bpfconv::kStampProducer, "bpf-xcc");
+  if (Plan.Core)
+    S += Line(bpfconv::kStampCore, "btf");
   for (const auto &[Fn, Sections] : Plan.Attach)
     for (const std::string &Sec : Sections)
       S += Line(bpfconv::kStampAttach, Fn + " " + Sec);

@@ -25,6 +25,8 @@ struct ObjectPlan {
   const ArchInfo *Arch = nullptr;
   unsigned VersionCode = 0;
   std::string Release;
+  /// --core: the kernel reads carry CO-RE relocations (stamp `core=btf`).
+  bool Core = false;
   /// Probe function -> attach sections (the first names its ELF section).
   AttachMap Attach;
 };

@@ -69,6 +69,14 @@ static cl::opt<std::string> BccVersionArg(
              "its frontend's rewrites, its loader's function names (0.26.0 and "
              "later; default 0.26.0)"),
     cl::value_desc("x.y.z"), cl::init("0.26.0"), cl::cat(Cat));
+static cl::opt<bool> Core(
+    "core",
+    cl::desc("CO-RE (docs/core.md): every kernel read (a->b->c, bpf_probe_read* of a "
+             "member, structs reached through PT_REGS_*) carries a .BTF.ext field "
+             "relocation against --kernel's records, which bpfd's LOAD_OBJECT fixes "
+             "by the device's /sys/kernel/btf/vmlinux: --kernel is then a reference "
+             "tree of the same architecture, any release"),
+    cl::cat(Cat));
 static cl::opt<bool> Verbose("v", cl::desc("Print the kernel flags and the clang invocation"),
                              cl::cat(Cat));
 static cl::opt<bool> TimePhases(
@@ -241,6 +249,7 @@ int main(int argc, char **argv) {
   CO.RewriteOnly = EmitC;
   CO.NoCache = NoCache;
   CO.TimePhases = TimePhases;
+  CO.Core = Core;
   auto R = compileProgram(CO);
   if (!R)
     return fail(R.takeError());

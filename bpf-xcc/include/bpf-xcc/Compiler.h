@@ -49,6 +49,11 @@ struct CompileOptions {
   /// The header cache's folder (HeaderCache.h); "": defaultCacheDir().
   std::string CacheDir;
   bool NoCache = false; ///< Neither read nor write the header cache.
+  /// CO-RE (docs/core.md): every kernel read the program makes (the
+  /// rewriter's implicit ones and its own bpf_probe_read*) carries a field
+  /// relocation against the kernel tree's record, which the loader fixes by
+  /// the device's BTF; the tree is then a reference, not the device's own.
+  bool Core = false;
   bool Verbose = false;
   bool TimePhases = false;  ///< Print each phase's CPU time (stderr).
   bool RewriteOnly = false; ///< Stop after the analysis pass (no object).

@@ -6,6 +6,10 @@
 //   kernel=6.1.0-57-arm64     the kernel tree it was compiled against
 //   version_code=N            that kernel's LINUX_VERSION_CODE
 //   producer=bpf-xcc
+//   core=btf                  (bpf-xcc --core) the kernel reads carry CO-RE
+//                             relocations, fixed at load by the device's
+//                             BTF: kernel= is a reference tree, not the
+//                             device's release
 //   attach=FUNCTION SECTION   one line per attach point of a program; the
 //                             first of a program is also its ELF section,
 //                             further ones (opensnoop's return probe at three
@@ -26,6 +30,7 @@ constexpr const char kStampArch[] = "arch";
 constexpr const char kStampKernel[] = "kernel";
 constexpr const char kStampVersionCode[] = "version_code";
 constexpr const char kStampProducer[] = "producer";
+constexpr const char kStampCore[] = "core";
 constexpr const char kStampAttach[] = "attach";
 
 struct StampEntry {
