@@ -199,8 +199,10 @@ Class KernelPointerWalker::classify(Expr *E) {
       return Class::KernelLValue;
     if (!ME->isArrow() && B == Class::CtxLValue)
       return Class::CtxLValue; // ctx->a.b
+    // Through a cast too: riscv64's PT_REGS_PARM1(ctx) is
+    // ((struct user_regs_struct *)(ctx))->a0 (Arch.cpp).
     if (ME->isArrow() && B == Class::None)
-      if (auto *DRE = dyn_cast<DeclRefExpr>(ME->getBase()->IgnoreParenImpCasts()))
+      if (auto *DRE = dyn_cast<DeclRefExpr>(ME->getBase()->IgnoreParenCasts()))
         if (auto *P = dyn_cast<ParmVarDecl>(DRE->getDecl()); P && A.isContextParam(P))
           return Class::CtxLValue; // ctx->regs, args->skaddr
     // A field that was given a kernel pointer (struct values of maps).
