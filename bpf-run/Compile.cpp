@@ -31,8 +31,10 @@ std::string cacheDir(const std::string &Argv0) {
   return std::string(P);
 }
 
-// Debian's headers tree of the cached kernel for Arch.
-static Expected<std::string> defaultKernelTree(const std::string &Cache, StringRef Arch) {
+// Debian's headers tree of the cached kernel for Arch: the one
+// $BPFD_KERNEL_SUITE boots, or with \p Reference the arch's first (current).
+static Expected<std::string> defaultKernelTree(const std::string &Cache, StringRef Arch,
+                                               bool Reference) {
   // Debian's flavour of each architecture's kernel (scripts/fetch-kernel.sh).
   StringRef Flavour = StringSwitch<StringRef>(Arch)
                           .Case("x86_64", "amd64")
@@ -40,7 +42,7 @@ static Expected<std::string> defaultKernelTree(const std::string &Cache, StringR
                           .Case("ppc64le", "powerpc64le")
                           .Default(Arch);
   // $BPFD_KERNEL_SUITE's kernel (kernels/ARCH/SUITE), as the qemu remote boots it.
-  std::string Suite = getenv("BPFD_KERNEL_SUITE") ? getenv("BPFD_KERNEL_SUITE") : "";
+  std::string Suite = getenv("BPFD_KERNEL_SUITE") && !Reference ? getenv("BPFD_KERNEL_SUITE") : "";
   if (Suite == "unstable")
     Suite = "sid";
   if (Suite.empty() || Suite == "bookworm")
@@ -69,7 +71,7 @@ Expected<std::string> compileCached(const CompileRequest &Req,
   std::string Cache = cacheDir(Req.Argv0);
   std::string Kernel = Req.Kernel;
   if (Kernel.empty() && Req.Profile.empty()) {
-    Expected<std::string> K = defaultKernelTree(Cache, Req.Arch);
+    Expected<std::string> K = defaultKernelTree(Cache, Req.Arch, Req.Core);
     if (!K)
       return K.takeError();
     Kernel = *K;
@@ -80,6 +82,8 @@ Expected<std::string> compileCached(const CompileRequest &Req,
     return createStringError(inconvertibleErrorCode(), "bpf-xcc not found at " + Xcc);
 
   std::vector<std::string> Args = {std::string(Xcc), "--arch", Req.Arch};
+  if (Req.Core)
+    Args.push_back("--core");
   if (!Kernel.empty())
     Args.insert(Args.end(), {"--kernel", Kernel});
   if (!Req.Profile.empty())
@@ -120,7 +124,8 @@ Expected<std::string> compileCached(const CompileRequest &Req,
   Tmp += ".tmp";
   Args.insert(Args.end(), {Req.Source, "-o", std::string(Tmp)});
   std::vector<StringRef> Argv(Args.begin(), Args.end());
-  Say("compiling " + Req.Source + " for " + Req.Arch + " with bpf-xcc");
+  Say("compiling " + Req.Source + " for " + Req.Arch + " with bpf-xcc" +
+      (Req.Core ? " --core against the reference tree " + Kernel : std::string()));
   auto Start = std::chrono::steady_clock::now();
   std::string ErrMsg;
   int RC = sys::ExecuteAndWait(Xcc, Argv, std::nullopt, {}, 0, 0, &ErrMsg);

@@ -14,6 +14,9 @@ struct CompileRequest {
   std::string Source;  // the BCC-style C program
   std::string Arch;    // arm64, x86_64, ...
   std::string Kernel;  // headers tree; empty: the cached Debian kernel of Arch
+  // bpf-xcc --core: Kernel is a reference tree (empty: the arch's first
+  // cached kernel, kernels/ARCH/current, whatever $BPFD_KERNEL_SUITE boots).
+  bool Core = false;
   std::string Profile; // target profile file, optional
   std::vector<std::string> Attach;
   std::vector<std::string> ExtraArgs;

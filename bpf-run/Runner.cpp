@@ -117,7 +117,12 @@ Error Run::upload() {
   for (const std::string &P : R->Payload) {
     StringRef Line(P);
     if (!R->ok()) {
-      errs() << Line << "\n"; // the verifier log
+      // The verifier log; not what was loaded before the failure (undone).
+      auto [What, Record] = Line.split(' ');
+      if ((What == "btf" || What == "map" || What == "prog") &&
+          (Record.starts_with("handle=") || Record.contains(" handle=")))
+        continue;
+      errs() << Line << "\n";
       continue;
     }
     auto [Kind, Rest] = Line.split(' ');

@@ -19,6 +19,7 @@
 #include "Runner.h"
 #include "UsdtBinaries.h"
 
+#include "bpfconv/stamp.h"
 #include "bpfd/Session.h"
 
 #include "bpfd-cli/OptionErrors.h"
@@ -49,6 +50,10 @@ static cl::opt<std::string> Arch("arch", cl::desc("target architecture (default:
                                  cl::cat(Cat));
 static cl::opt<std::string> Kernel("kernel", cl::desc("the target's kernel headers tree"),
                                    cl::value_desc("DIR"), cl::cat(Cat));
+static cl::opt<bool> Core("core", cl::desc("compile with bpf-xcc --core (docs/core.md): --kernel (default "
+                                           "the arch's first cached kernel) is a reference tree, "
+                                           "the device relocates the kernel reads by its BTF"),
+                          cl::cat(Cat));
 static cl::opt<std::string> Profile("profile", cl::desc("the target profile for bpf-xcc"),
                                     cl::value_desc("FILE"), cl::cat(Cat));
 static cl::list<std::string> Attach("attach", cl::desc("attach point for bpf-xcc, e.g. "
@@ -100,6 +105,23 @@ static int fail(const Twine &Msg) {
 }
 
 static void onSignal(int) { requestStop(); }
+
+// An object of another release's headers reads kernel structs at that
+// release's offsets unless it carries CO-RE relocations (stamp core=btf).
+static void noteKernelOffsets(const ObjectInfo &Obj, const std::string &DeviceRelease,
+                              const std::function<void(const std::string &)> &Say) {
+  auto Kernel = Obj.stamp().find(bpfconv::kStampKernel);
+  if (Kernel == Obj.stamp().end() || DeviceRelease.empty() || Kernel->second == DeviceRelease)
+    return;
+  if (Obj.stamp().count(bpfconv::kStampCore))
+    Say("CO-RE: compiled against " + Kernel->second + " (reference), relocated by " + DeviceRelease +
+        "'s BTF");
+  else
+    WithColor::warning(errs(), "bpf-run")
+        << "the object was compiled against " << Kernel->second << " and the device runs "
+        << DeviceRelease << ": its kernel reads use " << Kernel->second
+        << "'s offsets (compile with --core to relocate them)\n";
+}
 
 // --event and --hist override or add to what bpf-xcc recorded.
 static Error applyOverrides(ObjectInfo &Obj) {
@@ -193,6 +215,7 @@ int main(int argc, char **argv) {
     Req.Source = Input;
     Req.Arch = TargetArch;
     Req.Kernel = Kernel;
+    Req.Core = Core;
     Req.Profile = Profile;
     Req.Attach = std::vector<std::string>(Attach.begin(), Attach.end());
     Req.ExtraArgs = std::vector<std::string>(XccArgs.begin(), XccArgs.end());
@@ -249,6 +272,8 @@ int main(int argc, char **argv) {
   auto GreetedAt = std::chrono::steady_clock::now();
   Say("bpfd ready on " + Remote + " after " +
       formatv("{0:f2}", Session->secondsToGreeting()).str() + " s: " + Session->greeting());
+
+  noteKernelOffsets(**Obj, Session->greetingField("release"), Say);
 
   std::signal(SIGINT, onSignal);
   std::signal(SIGTERM, onSignal);

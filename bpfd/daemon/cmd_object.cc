@@ -293,13 +293,19 @@ struct Loader {
       return false;
     }
     localBtfParsed = true;
-    for (size_t r = 0; r < p.coreCount; ++r)
+    poisoned[0] = 0;
+    for (size_t r = 0; r < p.coreCount; ++r) {
       if (!core.apply(code, p.insnCount, plan.coreRelos.data() + 4 * (p.coreStart + r), msg, sizeof msg)) {
         fail(s, a, ENOEXEC, "program '%s': %s", p.name, msg);
         return false;
       }
+      if (msg[0] && !poisoned[0]) snprintf(poisoned, sizeof poisoned, "%s", msg);
+    }
     return true;
   }
+  // The first relocation of the program being loaded that the kernel could
+  // not give (its instruction poisoned); "" if none.
+  char poisoned[400] = "";
 
   // A BTF-attached program's target (fentry/FUNC...): its id in the
   // kernel's BTF, vmlinux's or a module's (then target->objFd, which the
@@ -371,6 +377,12 @@ struct Loader {
         }
       }
       if (target.objFd >= 0) close(target.objFd); // the loaded program holds the module's BTF
+      // The verifier reached a poisoned instruction: what the kernel lacks
+      // is known, and said instead of the log.
+      if (fd < 0 && poisoned[0] && memmem(log.data(), log.size(), kCorePoisonInLog, sizeof kCorePoisonInLog - 1)) {
+        fail(s, a, -fd, "program '%s' (section %s): %s", p.name, p.section, poisoned);
+        return false;
+      }
       if (fd < 0) {
         s.out().payloadLines(StrRef(log.data(), log.size()));
         fail(s, a, -fd, "program '%s' (section %s): BPF_PROG_LOAD failed: %s", p.name, p.section, strerror(-fd));

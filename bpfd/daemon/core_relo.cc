@@ -24,7 +24,6 @@ const char *const kKindNames[] = {"byte_off",      "byte_sz",        "field_exis
                                   "lshift_u64",    "rshift_u64",     "local_type_id", "target_type_id",
                                   "type_exists",   "type_size",      "enumval_exists", "enumval_value",
                                   "type_matches"};
-constexpr uint32_t kPoison = 0xbad2310; // libbpf's: "invalid func unknown#195896080"
 constexpr uint32_t kMaxAccess = 64;
 
 uint32_t rd32(const uint8_t *p) { uint32_t v; memcpy(&v, p, 4); return v; }
@@ -414,6 +413,7 @@ bool CoreResolver::apply(struct bpf_insn *code, size_t count, const uint32_t rec
   const Btf::TypeHdr *lt = local_.type(typeId);
   StrRef tname = lt ? local_.name(lt->nameOff) : StrRef();
   Where where = {err, errCap, kindName, tname, spec, insn};
+  if (errCap) err[0] = 0;
 #define CORE_FAIL(...) return where.fail(__VA_ARGS__)
   Access a;
   if (insn >= count) CORE_FAIL("the instruction is outside the program");
@@ -475,9 +475,18 @@ bool CoreResolver::apply(struct bpf_insn *code, size_t count, const uint32_t rec
   bool wide = in.code == (BPF_LD | BPF_IMM | BPF_DW);
   if (wide && insn + 1 >= count) CORE_FAIL("ld_imm64 at the end of the program");
   if (!found) { // the kernel lacks it: fails verification only if reached
+    // Said in err (the load names it if the verifier reaches the call):
+    // a field by its path of named members, "file.f_ref.refcnt".
+    char what[160];
+    StrRef base = enumKind ? enumName : tname;
+    int n = snprintf(what, sizeof what, "%.*s", (int)base.n, base.p);
+    for (uint32_t i = 1; fieldKind && i < a.n && n > 0 && (size_t)n < sizeof what; ++i)
+      if (steps[i].member && steps[i].name.n)
+        n += snprintf(what + n, sizeof what - n, ".%.*s", (int)steps[i].name.n, steps[i].name.p);
+    where.fail("the kernel's BTF has no %s '%s'", fieldKind ? "field" : enumKind ? "enumerator" : "type", what);
     memset(&in, 0, sizeof in);
     in.code = BPF_JMP | BPF_CALL;
-    in.imm = (int32_t)kPoison;
+    in.imm = (int32_t)kCorePoison;
     if (wide) code[insn + 1] = in;
     return true;
   }

@@ -13,6 +13,11 @@
 
 namespace bpfd {
 
+// The helper number of a poisoned instruction (libbpf's) and how the
+// verifier names it when it reaches one.
+constexpr uint32_t kCorePoison = 0xbad2310;
+constexpr char kCorePoisonInLog[] = "unknown#195896080";
+
 class CoreResolver {
 public:
   // local: the object's .BTF, parsed.
@@ -24,8 +29,9 @@ public:
   // Applies relocation {insn, type_id, access_str_off, kind} to code[0..count).
   // A field or type the kernel lacks poisons the instruction (a call to
   // helper 0xbad2310 that the verifier refuses only if it is reached), as
-  // libbpf does; the *_EXISTS kinds get 0. False with a message naming the
-  // instruction and the access string on what cannot be applied.
+  // libbpf does, and err says what the kernel lacks (it is "" otherwise);
+  // the *_EXISTS kinds get 0. False with a message naming the instruction
+  // and the access string on what cannot be applied.
   bool apply(struct bpf_insn *code, size_t count, const uint32_t rec[4], char *err, size_t errCap);
 
 private:

@@ -79,10 +79,10 @@ def usdt_options(tool, meta, binaries):
 
 
 def compile_one(bpf_xcc, arch, headers, profile, corpus_dir, work, tool, meta, timeout,
-                usdt_binaries, bcc_version=None):
+                usdt_binaries, bcc_version=None, core=False):
     src = os.path.join(corpus_dir, tool + ".c")
     obj = os.path.join(work, tool + ".o")
-    cmd = [bpf_xcc, "--arch", arch, "--kernel", headers]
+    cmd = [bpf_xcc, "--arch", arch, "--kernel", headers] + (["--core"] if core else [])
     if bcc_version:
         cmd += ["--bcc-version", bcc_version]
     if profile:
@@ -155,7 +155,9 @@ def run_arch(args, arch):
         index = json.load(f)
     # The kernel the guests boot (BPFD_KERNEL_SUITE, as the qemu remote reads
     # it): its headers compile the programs.
-    root = os.path.join(args.cache, "kernels", arch, os.environ.get("BPFD_KERNEL_SUITE") or "current")
+    # --core-reference SUITE: that suite's headers instead, with bpf-xcc --core.
+    suite = args.core_reference or os.environ.get("BPFD_KERNEL_SUITE") or "current"
+    root = os.path.join(args.cache, "kernels", arch, "current" if suite == "bookworm" else suite)
     headers = sorted(glob.glob(os.path.join(root, "usr", "src",
                                             "linux-headers-*-" + FLAVOUR[arch])))
     if not headers:
@@ -194,7 +196,7 @@ def run_arch(args, arch):
     with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
         futs = {pool.submit(compile_one, args.bpf_xcc, arch, headers[0], profile, corpus_dir,
                             work, tool, meta, args.compile_timeout, usdt_binaries,
-                            args.bcc_version): tool
+                            args.bcc_version, bool(args.core_reference)): tool
                 for tool, meta in todo}
         for n, fut in enumerate(concurrent.futures.as_completed(futs), 1):
             rows[futs[fut]].update(fut.result())
@@ -254,6 +256,9 @@ def main():
     ap.add_argument("--bcc-version", help="bpf-xcc --bcc-version: the BCC release the corpus "
                     "was extracted from (default bpf-xcc's, 0.26.0)")
     ap.add_argument("--facts", help="the facts folders, ARCH/profile (default BUILD/corpus/facts)")
+    ap.add_argument("--core-reference", metavar="SUITE",
+                    help="compile with bpf-xcc --core against SUITE's headers (bookworm, trixie, "
+                    "sid: a reference tree), loaded in $BPFD_KERNEL_SUITE's guest (docs/core.md)")
     ap.add_argument("--compile-only", action="store_true",
                     help="compile only: no guest, nothing verified")
     args = ap.parse_args()
