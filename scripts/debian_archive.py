@@ -207,11 +207,9 @@ class Suite:
             req = urllib.request.Request(self.uri + filename, method="HEAD")
             with urllib.request.urlopen(req, timeout=60):
                 return True
-        except urllib.error.HTTPError as err:
-            if err.code == 404:
-                return False
-            raise ArchiveError("cannot ask for %s %s from %s: %s" % (package, e.get("Version"), self.name, err))
         except (urllib.error.URLError, OSError) as err:
+            if isinstance(err, urllib.error.HTTPError) and err.code == 404:
+                return False
             raise ArchiveError("cannot ask for %s %s from %s: %s" % (package, e.get("Version"), self.name, err))
 
     def download(self, arch, package, dest):

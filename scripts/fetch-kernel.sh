@@ -93,6 +93,9 @@ if [ "$suite" != bookworm ] && [ -z "${BPFD_KERNEL_ABI:-}" ] && [ -f "$resolved"
   fi
 fi
 
+# linux-image-6.12.117+deb13-arm64 -> 6.12.117+deb13
+abi_of() { local a=${1#linux-image-}; echo "${a%-$flavour}"; }
+
 # Which ABI does the metapackage point at (or which was asked for)?
 meta="linux-image-$flavour"
 if [ -n "${BPFD_KERNEL_ABI:-}" ]; then
@@ -128,17 +131,16 @@ else
   # A mirror may list an upload before it holds its files (trixie's s390x and
   # ppc64el kernels, Dec 2026): then the newest ABI the suite lists whose
   # image and headers it serves, said in one line.
-  abi_of() { local a=${1#linux-image-}; echo "${a%-$flavour}"; }
-  whole() {  # IMAGE_PKG: its image, headers and common headers are served
+  served_whole() {  # IMAGE_PKG: its image, headers and common headers are served
     local a; a=$(abi_of "$1")
     archive served "$suite" "$debarch" "$1" "linux-headers-$a-$flavour" "linux-headers-$a-common" 2>/dev/null
   }
-  if ! whole "$image_pkg"; then
+  if ! served_whole "$image_pkg"; then
     listed=$image_pkg; image_pkg=
     for cand in $(archive list "$suite" "$debarch" "linux-image-[0-9][0-9.]*([+]deb[0-9]+|-[0-9]+)-$flavour" |
                   sort -k2,2 -V -r | cut -d' ' -f1); do
       [ "$cand" = "$listed" ] && continue
-      if whole "$cand"; then image_pkg=$cand; break; fi
+      if served_whole "$cand"; then image_pkg=$cand; break; fi
     done
     if [ -z "$image_pkg" ]; then
       log "$suite lists $listed for $debarch, but the archive serves neither its files nor those of an older $flavour kernel"
@@ -147,7 +149,7 @@ else
     log "$suite lists $(abi_of "$listed") for $debarch, but the archive does not serve its files: taking $(abi_of "$image_pkg"), the newest it serves"
   fi
 fi
-abi=${image_pkg#linux-image-}; abi=${abi%-$flavour}        # e.g. 6.1.0-57, 6.12.117+deb13
+abi=$(abi_of "$image_pkg")        # e.g. 6.1.0-57, 6.12.117+deb13
 release=$abi-$flavour
 dest="$cache/kernels/$arch/$abi"
 
