@@ -34,7 +34,12 @@ build=$(cd "$build" && pwd)
 work=${work:-$build/corpus-kernels}
 cache=${BPFD_CACHE_DIR:-$build/cache}
 corpus_py=$root/scripts/bcc-corpus
-for f in "$build/bin/bpf-xcc" "$build/bin/bpfd-remote" "$build/corpus/arm64/index.json"; do
+# What the build makes (riscv64 extracts its own programs below).
+needed=("$build/bin/bpf-xcc" "$build/bin/bpfd-remote")
+for arch in $arches; do
+  [ "$arch" = riscv64 ] || needed+=("$build/corpus/$arch/index.json")
+done
+for f in "${needed[@]}"; do
   if [ ! -e "$f" ]; then
     echo "corpus-kernels: $f is missing (cmake --build $build --target bcc-corpus)" >&2
     exit 1
