@@ -1,5 +1,6 @@
 //===- KernelTree.cpp - Kernel header trees and the flags they need -------===//
 #include "KernelTree.h"
+#include "KernelHeadersArchive.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
@@ -20,21 +21,46 @@ static Error treeError(StringRef Dir, const Twine &What) {
                            Dir.str().c_str(), What.str().c_str());
 }
 
+// A kheaders tree (CONFIG_IKHEADERS, /sys/kernel/kheaders.tar.xz unpacked):
+// include/ and arch/ARCH/include/ with their generated headers, the
+// configuration as include/generated/autoconf.h, no .config and no Makefile.
+static bool isKheadersTree(StringRef Dir) {
+  return !isFile(Dir + "/.config") && isFile(Dir + "/include/generated/autoconf.h") &&
+         isFile(Dir + "/include/linux/kconfig.h");
+}
+
 Expected<KernelTree> KernelTree::open(StringRef Dir, const ArchInfo &Arch) {
   KernelTree T(Arch);
-  SmallString<256> Abs(Dir);
+  std::string Unpacked;
+  if (isKernelHeadersArchive(Dir)) {
+    Expected<std::string> U = unpackKernelHeaders(Dir);
+    if (!U)
+      return U.takeError();
+    Unpacked = *U;
+    if (!isKheadersTree(Unpacked))
+      return createStringError(inconvertibleErrorCode(),
+                               "kernel headers archive '%s': not a kheaders archive: no "
+                               "include/generated/autoconf.h and include/linux/kconfig.h in it "
+                               "(one holds include/ and arch/%s/include/)",
+                               Dir.str().c_str(), Arch.KernelDir.str().c_str());
+  }
+  SmallString<256> Abs(Unpacked.empty() ? Dir : StringRef(Unpacked));
   if (std::error_code EC = sys::fs::make_absolute(Abs))
     return treeError(Dir, "cannot resolve path: " + EC.message());
   sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
   T.BuildDir = std::string(Abs);
   if (!isDir(T.BuildDir))
     return treeError(Dir, "no such directory");
-  if (!isFile(T.BuildDir + "/.config") ||
-      !isDir(T.BuildDir + "/include/generated"))
+  T.Kheaders = isKheadersTree(T.BuildDir);
+  if (!T.Kheaders && (!isFile(T.BuildDir + "/.config") ||
+                      !isDir(T.BuildDir + "/include/generated")))
     return treeError(Dir, "not a configured kernel tree (needs .config and "
                           "include/generated; run 'make ARCH=" +
-                              Arch.KernelDir + " olddefconfig prepare')");
-  if (Error E = T.findSourceDir())
+                              Arch.KernelDir + " olddefconfig prepare') nor a kheaders "
+                              "tree (include/generated/autoconf.h)");
+  if (T.Kheaders)
+    T.SourceDir = T.BuildDir;
+  else if (Error E = T.findSourceDir())
     return std::move(E);
   if (!isDir(T.SourceDir + "/arch/" + Arch.KernelDir + "/include"))
     return treeError(Dir, "has no arch/" + Arch.KernelDir +
@@ -44,7 +70,7 @@ Expected<KernelTree> KernelTree::open(StringRef Dir, const ArchInfo &Arch) {
                               "/include/generated: configured for another "
                               "architecture than " +
                               Arch.Name + "?");
-  if (Error E = T.readConfig())
+  if (Error E = T.Kheaders ? T.readAutoconf() : T.readConfig())
     return std::move(E);
   if (Error E = T.readVersion())
     return std::move(E);
@@ -117,6 +143,29 @@ Error KernelTree::readConfig() {
   return Error::success();
 }
 
+// autoconf.h says what .config says, as C: "#define CONFIG_X 1" for =y,
+// "#define CONFIG_X_MODULE 1" for =m, the value itself otherwise (strings
+// quoted, as in .config). An int option of value 1 reads as "y".
+Error KernelTree::readAutoconf() {
+  auto MB = MemoryBuffer::getFile(BuildDir + "/include/generated/autoconf.h");
+  if (!MB)
+    return treeError(BuildDir, "cannot read include/generated/autoconf.h: " +
+                                   MB.getError().message());
+  SmallVector<StringRef, 0> Lines;
+  (*MB)->getBuffer().split(Lines, '\n');
+  for (StringRef L : Lines) {
+    if (!L.consume_front("#define CONFIG_"))
+      continue;
+    auto [Key, Value] = L.split(' ');
+    Value = Value.trim();
+    if (Value == "1" && Key.consume_back("_MODULE"))
+      Config[Key] = "m";
+    else
+      Config[Key] = Value == "1" ? "y" : Value.str();
+  }
+  return Error::success();
+}
+
 Error KernelTree::readVersion() {
   std::string VersionH = BuildDir + "/include/generated/uapi/linux/version.h";
   auto MB = MemoryBuffer::getFile(VersionH);
@@ -155,8 +204,14 @@ Error KernelTree::readVersion() {
 // tree, never from a version: a tree that says nothing gets nothing.
 void KernelTree::readMakefileFlags() {
   auto MB = MemoryBuffer::getFile(SourceDir + "/Makefile");
-  if (!MB)
+  if (!MB) {
+    // A kheaders tree has no Makefile: its CC_FLAGS_DIALECT's one
+    // configured word, $(CONFIG_CC_MS_EXTENSIONS), from its configuration.
+    StringRef Ms = config("CC_MS_EXTENSIONS").trim('"');
+    if (Kheaders && !Ms.empty())
+      DialectFlags = {Ms.str(), "-Wno-microsoft-anon-tag"};
     return;
+  }
   auto Expand = [&](StringRef Word) -> std::string {
     if (Word.consume_front("$(CONFIG_") && Word.consume_back(")"))
       return config(Word).trim('"').str();

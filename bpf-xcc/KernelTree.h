@@ -1,9 +1,11 @@
 //===- KernelTree.h - Kernel header trees and the flags they need -*- C++ -*-===//
 //
 // Locates the parts of a configured kernel tree (a source tree configured in
-// place, a source tree with a separate O= build folder, or Debian's split
-// linux-headers-ABI-FLAVOUR + linux-headers-ABI-common packages) and derives
-// the preprocessor and dialect flags a kernel build would use for it.
+// place, a source tree with a separate O= build folder, Debian's split
+// linux-headers-ABI-FLAVOUR + linux-headers-ABI-common packages, or a
+// kernel's own kheaders: /sys/kernel/kheaders.tar.xz or the folder unpacked
+// from it, KernelHeadersArchive.h) and derives the preprocessor and dialect
+// flags a kernel build would use for it.
 //
 //===----------------------------------------------------------------------===//
 #ifndef BPF_XCC_KERNELTREE_H
@@ -22,7 +24,8 @@ namespace bpfxcc {
 class KernelTree {
 public:
   /// Opens the tree given to --kernel. \p Dir is the configured (build)
-  /// folder: the one holding .config and include/generated.
+  /// folder: the one holding .config and include/generated; or a kheaders
+  /// archive (unpacked once beside it) or folder.
   static llvm::Expected<KernelTree> open(llvm::StringRef Dir,
                                          const ArchInfo &Arch);
 
@@ -46,6 +49,7 @@ private:
   KernelTree(const ArchInfo &Arch) : Arch(&Arch) {}
   llvm::Error findSourceDir();
   llvm::Error readConfig();
+  llvm::Error readAutoconf();
   llvm::Error readVersion();
   void readMakefileFlags();
 
@@ -54,6 +58,7 @@ private:
   unsigned VersionCode = 0;
   std::string Release;
   llvm::StringMap<std::string> Config;
+  bool Kheaders = false; ///< A kheaders tree: autoconf.h, no .config nor Makefile.
   /// The C dialect flags the tree's own Makefile gives every file
   /// (7.x: -fms-extensions, for the tagged structs its headers embed).
   std::vector<std::string> DialectFlags;

@@ -35,8 +35,9 @@ static cl::opt<std::string> ArchName(
                      "riscv64, s390x, ppc64le (default: $ARCH)"),
     cl::value_desc("arch"), cl::cat(Cat));
 static cl::opt<std::string> KernelDir(
-    "kernel", cl::desc("Configured kernel tree or Debian linux-headers-ABI-FLAVOUR "
-                       "folder (default: $BCC_KERNEL_SOURCE)"),
+    "kernel", cl::desc("Configured kernel tree, Debian linux-headers-ABI-FLAVOUR "
+                       "folder, or a kernel's kheaders.tar.xz or the folder unpacked "
+                       "from it (default: $BCC_KERNEL_SOURCE)"),
     cl::value_desc("dir"), cl::cat(Cat));
 static cl::opt<std::string> ProfilePath(
     "profile", cl::desc("Target profile (bpfd GET_TARGET_PROFILE output, or a "

@@ -59,6 +59,7 @@ packages=(
   libzstd-dev libcurl4-openssl-dev zlib1g-dev libelf-dev libedit-dev libxml2-dev libffi-dev
   # build
   cmake ninja-build g++ dpkg-dev xz-utils python3
+  liblzma-dev  # bpf-xcc: a kernel's kheaders.tar.xz unpacked (docs/kheaders.md)
   zstd  # kernel modules packaged as .ko.zst: the guest harness and fetch-kernel.sh decompress them
   # device side
   qemu-system-arm qemu-system-x86 gcc-aarch64-linux-gnu g++-aarch64-linux-gnu cpio
