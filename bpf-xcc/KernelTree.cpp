@@ -31,20 +31,15 @@ static bool isKheadersTree(StringRef Dir) {
 
 Expected<KernelTree> KernelTree::open(StringRef Dir, const ArchInfo &Arch) {
   KernelTree T(Arch);
+  bool FromArchive = isKernelHeadersArchive(Dir);
   std::string Unpacked;
-  if (isKernelHeadersArchive(Dir)) {
+  if (FromArchive) {
     Expected<std::string> U = unpackKernelHeaders(Dir);
     if (!U)
       return U.takeError();
     Unpacked = *U;
-    if (!isKheadersTree(Unpacked))
-      return createStringError(inconvertibleErrorCode(),
-                               "kernel headers archive '%s': not a kheaders archive: no "
-                               "include/generated/autoconf.h and include/linux/kconfig.h in it "
-                               "(one holds include/ and arch/%s/include/)",
-                               Dir.str().c_str(), Arch.KernelDir.str().c_str());
   }
-  SmallString<256> Abs(Unpacked.empty() ? Dir : StringRef(Unpacked));
+  SmallString<256> Abs(FromArchive ? StringRef(Unpacked) : Dir);
   if (std::error_code EC = sys::fs::make_absolute(Abs))
     return treeError(Dir, "cannot resolve path: " + EC.message());
   sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
@@ -52,6 +47,12 @@ Expected<KernelTree> KernelTree::open(StringRef Dir, const ArchInfo &Arch) {
   if (!isDir(T.BuildDir))
     return treeError(Dir, "no such directory");
   T.Kheaders = isKheadersTree(T.BuildDir);
+  if (FromArchive && !T.Kheaders)
+    return createStringError(inconvertibleErrorCode(),
+                             "kernel headers archive '%s': not a kheaders archive: no "
+                             "include/generated/autoconf.h and include/linux/kconfig.h in it "
+                             "(one holds include/ and arch/%s/include/)",
+                             Dir.str().c_str(), Arch.KernelDir.str().c_str());
   if (!T.Kheaders && (!isFile(T.BuildDir + "/.config") ||
                       !isDir(T.BuildDir + "/include/generated")))
     return treeError(Dir, "not a configured kernel tree (needs .config and "
@@ -128,42 +129,40 @@ Error KernelTree::findSourceDir() {
                        (Tried.empty() ? Twine("") : Twine("; tried ") + Tried));
 }
 
-Error KernelTree::readConfig() {
-  auto MB = MemoryBuffer::getFile(BuildDir + "/.config");
+// Calls \p Entry with each line of the tree's \p File that begins with
+// \p Prefix, split at its first \p Sep: the option's name without CONFIG_
+// and the rest.
+Error KernelTree::readConfigLines(StringRef File, StringRef Prefix, char Sep,
+                                  function_ref<void(StringRef, StringRef)> Entry) {
+  auto MB = MemoryBuffer::getFile(BuildDir + "/" + File);
   if (!MB)
-    return treeError(BuildDir, "cannot read .config: " + MB.getError().message());
+    return treeError(BuildDir, "cannot read " + File + ": " + MB.getError().message());
   SmallVector<StringRef, 0> Lines;
   (*MB)->getBuffer().split(Lines, '\n');
-  for (StringRef L : Lines) {
-    if (!L.consume_front("CONFIG_"))
-      continue;
-    auto [Key, Value] = L.split('=');
-    Config[Key] = Value.trim().str();
-  }
+  for (StringRef L : Lines)
+    if (L.consume_front(Prefix)) {
+      auto [Key, Value] = L.split(Sep);
+      Entry(Key, Value.trim());
+    }
   return Error::success();
+}
+
+Error KernelTree::readConfig() {
+  return readConfigLines(".config", "CONFIG_", '=',
+                         [&](StringRef Key, StringRef Value) { Config[Key] = Value.str(); });
 }
 
 // autoconf.h says what .config says, as C: "#define CONFIG_X 1" for =y,
 // "#define CONFIG_X_MODULE 1" for =m, the value itself otherwise (strings
 // quoted, as in .config). An int option of value 1 reads as "y".
 Error KernelTree::readAutoconf() {
-  auto MB = MemoryBuffer::getFile(BuildDir + "/include/generated/autoconf.h");
-  if (!MB)
-    return treeError(BuildDir, "cannot read include/generated/autoconf.h: " +
-                                   MB.getError().message());
-  SmallVector<StringRef, 0> Lines;
-  (*MB)->getBuffer().split(Lines, '\n');
-  for (StringRef L : Lines) {
-    if (!L.consume_front("#define CONFIG_"))
-      continue;
-    auto [Key, Value] = L.split(' ');
-    Value = Value.trim();
-    if (Value == "1" && Key.consume_back("_MODULE"))
-      Config[Key] = "m";
-    else
-      Config[Key] = Value == "1" ? "y" : Value.str();
-  }
-  return Error::success();
+  return readConfigLines("include/generated/autoconf.h", "#define CONFIG_", ' ',
+                         [&](StringRef Key, StringRef Value) {
+                           if (Value == "1" && Key.consume_back("_MODULE"))
+                             Config[Key] = "m";
+                           else
+                             Config[Key] = Value == "1" ? "y" : Value.str();
+                         });
 }
 
 Error KernelTree::readVersion() {

@@ -13,6 +13,7 @@
 
 #include "bpf-xcc/Arch.h"
 
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/Error.h"
 
@@ -48,6 +49,9 @@ public:
 private:
   KernelTree(const ArchInfo &Arch) : Arch(&Arch) {}
   llvm::Error findSourceDir();
+  llvm::Error readConfigLines(
+      llvm::StringRef File, llvm::StringRef Prefix, char Sep,
+      llvm::function_ref<void(llvm::StringRef, llvm::StringRef)> Entry);
   llvm::Error readConfig();
   llvm::Error readAutoconf();
   llvm::Error readVersion();
